@@ -1,0 +1,81 @@
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { env } from "@/lib/env";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+
+export type DatabaseKind = "pglite" | "postgresql";
+
+type Database = {
+  kind: DatabaseKind;
+  prisma: PrismaClient;
+  // The adapter factory the schema engine migrates through (lib/db/migrate.ts).
+  // For PGlite it must wrap the same instance: one process owns the directory.
+  migrationAdapter: () => SqlMigrationAwareDriverAdapterFactory;
+  close: () => Promise<void>;
+};
+
+// One database per process. Kept on globalThis so `next dev` reloads reuse it
+// instead of opening the PGlite directory twice.
+const holder = globalThis as typeof globalThis & { labsDatabase?: Database };
+
+export function getDatabase(): Database {
+  holder.labsDatabase ??= openDatabase();
+  return holder.labsDatabase;
+}
+
+export function db(): PrismaClient {
+  return getDatabase().prisma;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const database = holder.labsDatabase;
+  holder.labsDatabase = undefined;
+  await database?.close();
+}
+
+function openDatabase(): Database {
+  const { DATABASE_URL, PGLITE_DIR } = env();
+  if (DATABASE_URL) {
+    const adapter = new PrismaPg({ connectionString: DATABASE_URL });
+    const prisma = new PrismaClient({ adapter });
+    return {
+      kind: "postgresql",
+      prisma,
+      migrationAdapter: () => new PrismaPg(catalogSafePool(DATABASE_URL)),
+      close: () => prisma.$disconnect(),
+    };
+  }
+  const pglite = new PGlite(PGLITE_DIR);
+  const adapter = new PrismaPGlite(pglite);
+  const prisma = new PrismaClient({ adapter });
+  return {
+    kind: "pglite",
+    prisma,
+    migrationAdapter: () => adapter,
+    close: async () => {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+// The schema engine's catalog queries return Postgres' internal "char" type
+// (OID 18), which @prisma/adapter-pg cannot deserialize. Reporting those
+// columns as text (OID 25) is enough; this pool serves the engine only.
+function catalogSafePool(connectionString: string) {
+  class CatalogSafePool extends pg.Pool {
+    // @ts-expect-error -- pg's overloads cannot be re-declared in a subclass
+    async query(...args: Parameters<pg.Pool["query"]>) {
+      // @ts-expect-error -- forwarding the same overloaded arguments
+      const result = await super.query(...args);
+      for (const field of result?.fields ?? []) {
+        if (field.dataTypeID === 18) field.dataTypeID = 25;
+      }
+      return result;
+    }
+  }
+  return new CatalogSafePool({ connectionString, max: 2 });
+}
