@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
@@ -48,6 +49,7 @@ function openDatabase(): Database {
       close: () => prisma.$disconnect(),
     };
   }
+  if (!PGLITE_DIR.startsWith("memory://")) mkdirSync(PGLITE_DIR, { recursive: true });
   const pglite = new PGlite(PGLITE_DIR);
   const adapter = new PrismaPGlite(pglite);
   const prisma = new PrismaClient({ adapter });
@@ -65,17 +67,15 @@ function openDatabase(): Database {
 // The schema engine's catalog queries return Postgres' internal "char" type
 // (OID 18), which @prisma/adapter-pg cannot deserialize. Reporting those
 // columns as text (OID 25) is enough; this pool serves the engine only.
-function catalogSafePool(connectionString: string) {
-  class CatalogSafePool extends pg.Pool {
-    // @ts-expect-error -- pg's overloads cannot be re-declared in a subclass
-    async query(...args: Parameters<pg.Pool["query"]>) {
-      // @ts-expect-error -- forwarding the same overloaded arguments
-      const result = await super.query(...args);
-      for (const field of result?.fields ?? []) {
-        if (field.dataTypeID === 18) field.dataTypeID = 25;
-      }
-      return result;
+function catalogSafePool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 2 });
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<pg.QueryResult | undefined>;
+  pool.query = (async (...args: unknown[]) => {
+    const result = await query(...args);
+    for (const field of result?.fields ?? []) {
+      if (field.dataTypeID === 18) field.dataTypeID = 25;
     }
-  }
-  return new CatalogSafePool({ connectionString, max: 2 });
+    return result;
+  }) as typeof pool.query;
+  return pool;
 }

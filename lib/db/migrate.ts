@@ -4,8 +4,8 @@
 // every use of it lives in this module, so it can be swapped for
 // `prisma migrate deploy` where the native engine exists.
 import { readdir, readFile, writeFile, mkdir } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import {
   bindMigrationAwareSqlAdapterFactory,
   type SqlMigrationAwareDriverAdapterFactory,
@@ -27,11 +27,12 @@ let engineModule: Promise<SchemaEngineModule> | undefined;
 // by hand the way the generated schema_engine.js would.
 function loadEngineModule(): Promise<SchemaEngineModule> {
   engineModule ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const bgPath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
-    const bg = (await import(
-      /* webpackIgnore: true */ /* turbopackIgnore: true */ bgPath
-    )) as SchemaEngineModule & { __wbg_set_wasm(exports: WebAssembly.Exports): void };
+    // Resolved at run time from node_modules; the bundler must not follow it.
+    const { createRequire } = process.getBuiltinModule("node:module");
+    const bgPath = createRequire(path.join(projectRoot, "package.json")).resolve(
+      "@prisma/schema-engine-wasm/schema_engine_bg",
+    );
+    const bg = (await import(/* turbopackIgnore: true */ pathToFileURL(bgPath).href)) as SchemaEngineModule & { __wbg_set_wasm(exports: WebAssembly.Exports): void };
     const bytes = await readFile(path.join(path.dirname(bgPath), "schema_engine_bg.wasm"));
     const { instance } = await WebAssembly.instantiate(bytes, {
       "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports,
@@ -45,7 +46,7 @@ function loadEngineModule(): Promise<SchemaEngineModule> {
 
 async function withEngine<T>(
   adapter: SqlMigrationAwareDriverAdapterFactory,
-  use: (engine: SchemaEngineInstance) => Promise<T>,
+  run: (engine: SchemaEngineInstance) => Promise<T>,
 ): Promise<T> {
   const { SchemaEngine } = await loadEngineModule();
   const schema = await readFile(schemaPath, "utf8");
@@ -58,7 +59,7 @@ async function withEngine<T>(
     bindMigrationAwareSqlAdapterFactory(adapter),
   );
   try {
-    return await use(engine);
+    return await run(engine);
   } finally {
     engine.free();
   }

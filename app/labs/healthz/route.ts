@@ -1,0 +1,5 @@
+// GET /labs/healthz – liveness with a real database round trip
+import { healthResponse } from "@/lib/labs/health";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ auth: "public" }, () => healthResponse("labs"));

@@ -1,0 +1,32 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { SiteNav } from "@/components/ui/site-nav";
+import { requestVariant } from "@/lib/labs/request-variant";
+import "./globals.css";
+
+// Every page depends on the request (variant header, session, live data), and
+// prerendering at build time must never open the database.
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: { default: "Labs", template: "%s · Labs" },
+  description: "Scan, Ask and Research: the household's own tools.",
+};
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: "#1e40af",
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const { variant, prefix } = await requestVariant();
+  return (
+    <html lang="en" data-ui={variant}>
+      <body className="min-h-dvh bg-slate-50 pb-16 text-slate-900 antialiased md:pb-0">
+        <SiteNav prefix={prefix} />
+        <main className="mx-auto max-w-5xl px-4 py-6 ui-b:py-3 ui-c:px-5">{children}</main>
+      </body>
+    </html>
+  );
+}

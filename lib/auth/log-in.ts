@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { clearLoginFailures, loginClient, loginWaitSeconds, recordLoginFailure } from "@/lib/auth/login-throttle";
+import { verifyPassword } from "@/lib/auth/password";
+import { assertSameOrigin } from "@/lib/auth/same-origin";
+import { operatorSecrets } from "@/lib/auth/secrets";
+import { startOperatorSession } from "@/lib/auth/session";
+import { AppError } from "@/lib/http/errors";
+
+export const loginBody = z.object({
+  password: z.string().min(1, "is required").max(1000),
+  next: z.string().max(2000).optional(),
+});
+
+/**
+ * Checks the operator password for this client, slowing down repeated
+ * failures, and on success writes the session cookie into `responseHeaders`.
+ */
+export async function logIn(request: Request, password: string, responseHeaders: Headers): Promise<void> {
+  const secrets = operatorSecrets();
+  if (!secrets) {
+    throw new AppError("unavailable", "Operator login is not configured: set OPERATOR_PASSWORD and SESSION_SECRET.");
+  }
+  assertSameOrigin(request);
+  const client = loginClient(request);
+  const wait = await loginWaitSeconds(client);
+  if (wait > 0) {
+    throw new AppError("rate_limited", `Too many wrong passwords. Try again in ${wait} s.`, {
+      headers: { "retry-after": String(wait) },
+    });
+  }
+  if (!verifyPassword(password, secrets)) {
+    await recordLoginFailure(client);
+    throw new AppError("unauthorized", "That password is not right.");
+  }
+  await clearLoginFailures(client);
+  await startOperatorSession(request, responseHeaders);
+}

@@ -1,0 +1,77 @@
+import type { z } from "zod";
+import { requireOperator, type OperatorCaller } from "@/lib/auth/require-operator";
+import { AppError, errorResponse } from "@/lib/http/errors";
+import { readJsonBody } from "@/lib/http/read-body";
+import { toAppError, validationError } from "@/lib/http/to-app-error";
+
+/** Who may call a route: anyone, or the operator (cookie or API key). */
+export type AuthPolicy = "public" | "operator";
+
+type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  auth: AuthPolicy;
+  params?: P;
+  query?: Q;
+  body?: B;
+};
+
+type HandlerContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  request: Request;
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+  caller: OperatorCaller | null;
+};
+
+type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export type RouteHandler = ((request: Request, context: NextRouteContext) => Promise<Response>) & {
+  auth: AuthPolicy;
+};
+
+/**
+ * The one wrapper every route handler goes through: auth, then params, query
+ * and body parsed by their zod schemas, then the handler; whatever is thrown
+ * becomes the error envelope. A plain object returned is sent as JSON 200.
+ */
+export function route<
+  P extends z.ZodType = z.ZodUnknown,
+  Q extends z.ZodType = z.ZodUnknown,
+  B extends z.ZodType = z.ZodUnknown,
+>(
+  spec: RouteSpec<P, Q, B>,
+  handler: (context: HandlerContext<P, Q, B>) => Promise<Response | object> | Response | object,
+): RouteHandler {
+  const wrapped = async (request: Request, context: NextRouteContext) => {
+    try {
+      const caller = spec.auth === "operator" ? await requireOperator(request) : null;
+      const params = spec.params ? parseInput(spec.params, await context.params, "params") : undefined;
+      const query = spec.query
+        ? parseInput(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query")
+        : undefined;
+      const body = spec.body ? parseInput(spec.body, await readJsonBody(request), "body") : undefined;
+      const result = await handler({ request, params, query, body, caller } as HandlerContext<P, Q, B>);
+      return result instanceof Response ? result : Response.json(result);
+    } catch (error) {
+      return failure(error, request);
+    }
+  };
+  return Object.assign(wrapped, { auth: spec.auth });
+}
+
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error, where === "body" ? undefined : where);
+  return result.data;
+}
+
+/** Logs what the caller must not see, and answers with the envelope. */
+export function failure(error: unknown, request: Request): Response {
+  const appError = toAppError(error);
+  if (appError.status >= 500) {
+    const { pathname } = new URL(request.url);
+    console.error(`[${request.method} ${pathname}] ${appError.code}:`, appError.cause ?? appError);
+  }
+  return errorResponse(appError);
+}
+
+export { AppError };

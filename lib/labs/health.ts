@@ -1,0 +1,37 @@
+import { getDatabase } from "@/lib/db";
+
+const HEALTH_TIMEOUT_MS = 3000;
+
+export type ServiceName = "base-scan" | "core-ask" | "base-ask" | "labs";
+
+/** One real round trip to the database, bounded so a hung database reads as down. */
+export async function pingDatabase(): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
+  });
+  const ping = getDatabase()
+    .prisma.$queryRaw`SELECT 1`.then(() => true)
+    .catch((error: unknown) => {
+      console.error("[health] database ping failed:", error);
+      return false;
+    });
+  try {
+    return await Promise.race([ping, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function healthResponse(service: ServiceName): Promise<Response> {
+  if (await pingDatabase()) return Response.json({ ok: true, service, db: "ok" });
+  return Response.json(
+    {
+      ok: false,
+      service,
+      db: "down",
+      error: { code: "unavailable", message: "The database is not answering; try again shortly." },
+    },
+    { status: 503, headers: { "retry-after": "5" } },
+  );
+}

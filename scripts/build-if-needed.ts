@@ -1,0 +1,34 @@
+// Builds the app unless .next already holds a production build of exactly
+// this source tree. Used by `npm start` and by the test harnesses.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+
+const MARKER = ".next/labs-source-id";
+
+/** Commit plus a hash of uncommitted changes, so an edited tree rebuilds. */
+function sourceId(): string | null {
+  const head = spawnSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" });
+  if (head.status !== 0) return null;
+  const diff = spawnSync("git", ["status", "--porcelain", "--untracked-files=all"], { encoding: "utf8" });
+  const changed = spawnSync("git", ["diff", "HEAD"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const dirty = createHash("sha256")
+    .update(diff.stdout ?? "")
+    .update(changed.stdout ?? "")
+    .digest("hex")
+    .slice(0, 16);
+  return `${head.stdout.trim()}+${dirty}`;
+}
+
+export function buildIfNeeded(): void {
+  const id = sourceId();
+  const built = existsSync(".next/BUILD_ID") && existsSync(MARKER);
+  if (built && id !== null && readFileSync(MARKER, "utf8") === id) return;
+  if (built && id === null) return;
+  console.log("labs: building the app (next build)…");
+  const result = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (id !== null) writeFileSync(MARKER, id);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) buildIfNeeded();
