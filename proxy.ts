@@ -31,8 +31,9 @@ export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   if (variant) requestHeaders.set(UI_HEADER, variant);
   else requestHeaders.delete(UI_HEADER);
+  // Not cleared otherwise: a rewrite can pass through this proxy a second
+  // time, and the layout only accepts /b…/l anyway.
   if (prefixed) requestHeaders.set(UI_PREFIX_HEADER, `/${prefixed.variant}`);
-  else requestHeaders.delete(UI_PREFIX_HEADER);
 
   const response = prefixed
     ? NextResponse.rewrite(new URL(`${path}${search}`, request.url), { request: { headers: requestHeaders } })

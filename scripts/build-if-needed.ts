@@ -1,10 +1,11 @@
-// Builds the app unless .next already holds a production build of exactly
+// Builds the app unless .next (or NEXT_DIST_DIR) already holds a production build of exactly
 // this source tree. Used by `npm start` and by the test harnesses.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
-const MARKER = ".next/labs-source-id";
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+const MARKER = `${distDir}/labs-source-id`;
 
 /** Commit plus a hash of uncommitted changes, so an edited tree rebuilds. */
 function sourceId(): string | null {
@@ -22,7 +23,7 @@ function sourceId(): string | null {
 
 export function buildIfNeeded(): void {
   const id = sourceId();
-  const built = existsSync(".next/BUILD_ID") && existsSync(MARKER);
+  const built = existsSync(`${distDir}/BUILD_ID`) && existsSync(MARKER);
   if (built && id !== null && readFileSync(MARKER, "utf8") === id) return;
   if (built && id === null) return;
   console.log("labs: building the app (next build)…");

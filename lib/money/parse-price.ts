@@ -28,13 +28,7 @@ const MAX_INPUT_LENGTH = 64;
 const MAX_INTEGER_DIGITS = 10; // Decimal(12,2): 10 digits before the point.
 const HINT = "use 12,50 or 12.50";
 
-export type PriceFormatReason =
-  | "empty"
-  | "not_a_number"
-  | "ambiguous"
-  | "negative"
-  | "too_many_decimals"
-  | "too_large";
+export type PriceFormatReason = "empty" | "not_a_number" | "ambiguous" | "negative" | "too_many_decimals" | "too_large";
 
 /**
  * Thrown by `parsePrice`. `message` is `"<field>: <detail>"`, one sentence a

@@ -163,9 +163,7 @@ describe("parseFatura: malformed codes", () => {
   });
 
   it("flags a Portuguese buyer NIF that fails the check", () => {
-    expect(expectError(variant({ B: "999999991" })).error).toBe(
-      'fatura: B "999999991" is not a valid Portuguese NIF',
-    );
+    expect(expectError(variant({ B: "999999991" })).error).toBe('fatura: B "999999991" is not a valid Portuguese NIF');
   });
 
   it("flags a buyer id longer than 30 characters", () => {

@@ -61,8 +61,7 @@ export type FaturaInvoice = {
 };
 
 export type ParseFaturaResult =
-  | { ok: true; invoice: FaturaInvoice }
-  | { ok: false; error: string; partial: Partial<FaturaInvoice> };
+  { ok: true; invoice: FaturaInvoice } | { ok: false; error: string; partial: Partial<FaturaInvoice> };
 
 const REQUIRED = ["A", "B", "C", "D", "E", "F", "G", "H", "I1", "N", "O", "Q", "R"] as const;
 const FIELD_CODE = /^(?:[A-HL-S]|[IJK][1-8])$/;
@@ -171,7 +170,6 @@ export function parseFatura(input: string): ParseFaturaResult {
     (value) => (isValidNif(value) ? null : "is not a valid Portuguese NIF"),
     (value) => (partial.issuerNif = value),
   );
-  read("C", text1(12), (value) => (partial.country = value));
   read(
     "B",
     (value) => {
@@ -181,6 +179,7 @@ export function parseFatura(input: string): ParseFaturaResult {
     },
     (value) => (partial.buyerNif = value),
   );
+  read("C", text1(12), (value) => (partial.country = value));
   read(
     "D",
     (value) => (/^[A-Z]{2}$/.test(value) ? null : "is not a document type like FT or FS"),

@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { TEST_OPERATOR_PASSWORD } from "@/tests/support/server";
+import { api, baseUrl, operatorCookie } from "./client";
+
+// Each test logs in from its own client address so the slow-down of one test
+// never reaches another.
+const client = () => ({ "x-forwarded-for": `10.9.${randomUUID().slice(0, 8)}` });
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  headers: { "content-type": "application/x-www-form-urlencoded", ...client() },
+  body: new URLSearchParams(fields).toString(),
+});
+
+function sessionCookie(headers: Headers): string {
+  const setCookie = headers.get("set-cookie") ?? "";
+  const match = /labs_op=([^;]+)/.exec(setCookie);
+  if (!match) throw new Error(`no labs_op in ${setCookie}`);
+  return `labs_op=${match[1]}`;
+}
+
+describe("POST /admin/login", () => {
+  it("sets labs_op and answers 303 to next for the right password", async () => {
+    const { status, headers } = await api("/admin/login", form({ password: TEST_OPERATOR_PASSWORD, next: "/base-ask/" }));
+    expect(status).toBe(303);
+    expect(headers.get("location")).toBe("/base-ask/");
+    const setCookie = headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i);
+
+    const page = await api("/admin/operator", { cookie: sessionCookie(headers) });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Log out");
+  });
+
+  it("marks the cookie Secure when served over https", async () => {
+    const { headers } = await api("/admin/login", {
+      ...form({ password: TEST_OPERATOR_PASSWORD }),
+      headers: { ...form({}).headers, "x-forwarded-proto": "https" },
+    });
+    expect(headers.get("set-cookie")).toMatch(/Secure/i);
+  });
+
+  it("defaults next to /admin/operator and refuses other hosts", async () => {
+    for (const next of ["", "//evil.example/", "https://evil.example/", "/\\evil.example"]) {
+      const { headers } = await api("/admin/login", form({ password: TEST_OPERATOR_PASSWORD, next }));
+      expect(headers.get("location")).toBe("/admin/operator");
+    }
+  });
+
+  it("answers 401 with the form again for a wrong password", async () => {
+    const { status, text, headers } = await api("/admin/login", form({ password: "wrong" }));
+    expect(status).toBe(401);
+    expect(headers.get("set-cookie")).toBeNull();
+    expect(text).toContain('name="password"');
+    expect(text).toContain("That password is not right.");
+  });
+
+  it("takes JSON and answers errors with the envelope", async () => {
+    const wrong = await api("/admin/login", { method: "POST", json: { password: "nope" }, headers: client() });
+    expect(wrong.status).toBe(401);
+    expect(wrong.data).toEqual({ ok: false, error: { code: "unauthorized", message: "That password is not right." } });
+
+    const right = await api("/admin/login", { method: "POST", json: { password: TEST_OPERATOR_PASSWORD }, headers: client() });
+    expect(right.status).toBe(303);
+
+    const broken = await api("/admin/login", {
+      method: "POST",
+      body: "{not json",
+      headers: { "content-type": "application/json", ...client() },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.data).toMatchObject({ ok: false, error: { code: "bad_json" } });
+
+    const missing = await api("/admin/login", { method: "POST", json: {}, headers: client() });
+    expect(missing.status).toBe(400);
+    expect(missing.data).toMatchObject({ ok: false, error: { code: "validation_failed", issues: [{ path: "password" }] } });
+  });
+
+  it("slows down repeated wrong passwords, even before the right one", async () => {
+    const from = client();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const { status } = await api("/admin/login", { method: "POST", json: { password: "guess" }, headers: from });
+      expect(status).toBe(401);
+    }
+    const blocked = await api("/admin/login", { method: "POST", json: { password: TEST_OPERATOR_PASSWORD }, headers: from });
+    expect(blocked.status).toBe(429);
+    expect(blocked.data).toMatchObject({ ok: false, error: { code: "rate_limited" } });
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(blocked.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("refuses a cross-site form post with 403", async () => {
+    const { status } = await api("/admin/login", {
+      ...form({ password: TEST_OPERATOR_PASSWORD }),
+      headers: { ...form({}).headers, origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
+    expect(status).toBe(403);
+  });
+
+  it("accepts a same-origin browser post", async () => {
+    const { status } = await api("/admin/login", {
+      ...form({ password: TEST_OPERATOR_PASSWORD }),
+      headers: { ...form({}).headers, origin: baseUrl, "sec-fetch-site": "same-origin" },
+    });
+    expect(status).toBe(303);
+  });
+});
+
+describe("GET /admin/login", () => {
+  it("serves the form carrying next", async () => {
+    const { status, text } = await api("/admin/login?next=%2Fbase-research%2F");
+    expect(status).toBe(200);
+    expect(text).toContain('value="/base-research/"');
+  });
+
+  it("escapes what it echoes", async () => {
+    const { text } = await api(`/admin/login?next=${encodeURIComponent('/"><script>alert(1)</script>')}`);
+    expect(text).not.toContain("<script>alert(1)</script>");
+  });
+});
+
+describe("POST /admin/logout", () => {
+  it("clears the cookie and returns to the login form", async () => {
+    const cookie = await operatorCookie();
+    expect((await api("/admin/operator", { cookie })).status).toBe(200);
+    const { status, headers } = await api("/admin/logout", { method: "POST", cookie });
+    expect(status).toBe(303);
+    expect(headers.get("location")).toBe("/admin/login");
+    expect(headers.get("set-cookie")).toMatch(/labs_op=;.*Max-Age=0/i);
+  });
+
+  it("refuses a cross-site logout", async () => {
+    const { status } = await api("/admin/logout", {
+      method: "POST",
+      cookie: await operatorCookie(),
+      headers: { origin: "https://evil.example" },
+    });
+    expect(status).toBe(403);
+  });
+});
+
+describe("operator cookie", () => {
+  it("a forged or stale cookie does not open the admin", async () => {
+    const { status } = await api("/admin/operator", { cookie: "labs_op=Fe26.2*1*forged" });
+    expect(status).toBe(303);
+  });
+});

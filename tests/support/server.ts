@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdefghij";
+export const TEST_OPERATOR_PASSWORD = "correct horse battery staple";
+
+export type RunningServer = { url: string; port: number; stop: () => Promise<void>; output: () => string };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * A real production server (`next start`, built beforehand) on a free port.
+ * Without DATABASE_URL it gets a fresh in-memory PGlite; it migrates itself
+ * on start (instrumentation.ts). Resolves once /labs/healthz answers.
+ */
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  options: { expectHealthy?: boolean } = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "labs-test-"));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.resolve("node_modules/next/dist/bin/next"), "start", "--port", String(port), "--hostname", "127.0.0.1"],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        PGLITE_DIR: "memory://",
+        DATA_DIR: dataDir,
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        OPERATOR_PASSWORD: TEST_OPERATOR_PASSWORD,
+        DATABASE_URL: undefined,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+    });
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    const status = await fetch(`${url}/labs/healthz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200 || (status === 503 && options.expectHealthy === false)) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not become ready on ${url}:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { url, port, stop, output: () => output };
+}
