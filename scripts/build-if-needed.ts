@@ -7,12 +7,20 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 const MARKER = `${distDir}/labs-source-id`;
 
+// Files that cannot change the built app; editing them must not force a rebuild.
+const NOT_BUILT = [":!tests", ":!e2e", ":!bench", ":!*.md", ":!.ci"];
+
 /** Commit plus a hash of uncommitted changes, so an edited tree rebuilds. */
 function sourceId(): string | null {
   const head = spawnSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" });
   if (head.status !== 0) return null;
-  const diff = spawnSync("git", ["status", "--porcelain", "--untracked-files=all"], { encoding: "utf8" });
-  const changed = spawnSync("git", ["diff", "HEAD"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const diff = spawnSync("git", ["status", "--porcelain", "--untracked-files=all", "--", ".", ...NOT_BUILT], {
+    encoding: "utf8",
+  });
+  const changed = spawnSync("git", ["diff", "HEAD", "--", ".", ...NOT_BUILT], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const dirty = createHash("sha256")
     .update(diff.stdout ?? "")
     .update(changed.stdout ?? "")

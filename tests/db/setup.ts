@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, inject } from "vitest";
 import { closeDatabase, getDatabase } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrate";
+import { TEST_OPERATOR_PASSWORD, TEST_SESSION_SECRET } from "@/tests/support/server";
 
 const databaseUrl = inject("databaseUrl");
 if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
 else process.env.PGLITE_DIR = "memory://";
+process.env.SESSION_SECRET = TEST_SESSION_SECRET;
+process.env.OPERATOR_PASSWORD = TEST_OPERATOR_PASSWORD;
 
 beforeAll(async () => {
   if (!databaseUrl) await applyMigrations(getDatabase().migrationAdapter());

@@ -1,0 +1,129 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createTestDatabase } from "@/tests/support/postgres";
+import { freePort, startServer, TEST_OPERATOR_PASSWORD, type RunningServer } from "@/tests/support/server";
+
+// These start servers of their own: restarts, a dead database, two instances.
+
+async function wrongPassword(server: RunningServer, client: string) {
+  const response = await fetch(`${server.url}/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": client },
+    body: JSON.stringify({ password: "wrong" }),
+  });
+  return response.status;
+}
+
+async function rightPassword(server: RunningServer, client: string) {
+  const response = await fetch(`${server.url}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/json", "x-forwarded-for": client },
+    body: JSON.stringify({ password: TEST_OPERATOR_PASSWORD }),
+  });
+  return response.status;
+}
+
+describe("embedded database on disk", () => {
+  it("keeps its schema and migration history across a restart", async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), "labs-pglite-")), "pglite");
+    const first = await startServer({ PGLITE_DIR: dir });
+    await first.stop();
+    expect(first.output()).toMatch(/applied migrations .*_init \(pglite\)/);
+
+    const second = await startServer({ PGLITE_DIR: dir });
+    try {
+      expect(second.output()).not.toMatch(/applied migrations/);
+      expect(await wrongPassword(second, "10.1.1.1")).toBe(401);
+      expect(await rightPassword(second, "10.1.1.1")).toBe(303);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+describe("database down", () => {
+  it("health checks answer 503 with the envelope", async () => {
+    const server = await startServer(
+      { DATABASE_URL: "postgresql://postgres@127.0.0.1:1/nothing_listens_here" },
+      { expectHealthy: false },
+    );
+    try {
+      for (const path of ["/labs/healthz", "/base-scan/healthz", "/core-ask/healthz", "/base-ask/healthz"]) {
+        const response = await fetch(`${server.url}${path}`);
+        expect(response.status).toBe(503);
+        expect(await response.json()).toMatchObject({ ok: false, db: "down", error: { code: "unavailable" } });
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL", () => {
+  it("both migrate, both are healthy, and they share state", async () => {
+    const database = await createTestDatabase(process.env.TEST_DATABASE_URL!, "pair");
+    const [a, b] = await Promise.all([
+      startServer({ DATABASE_URL: database.url }),
+      startServer({ DATABASE_URL: database.url }),
+    ]);
+    try {
+      for (const server of [a, b]) {
+        const response = await fetch(`${server.url}/labs/healthz`);
+        expect(response.status).toBe(200);
+      }
+      for (let i = 0; i < 5; i++) expect(await wrongPassword(i % 2 ? a : b, "10.3.3.3")).toBe(401);
+      expect(await rightPassword(a, "10.3.3.3")).toBe(429);
+      expect(await rightPassword(b, "10.3.3.3")).toBe(429);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await database.drop();
+    }
+  });
+});
+
+describe("npm start", () => {
+  it("serves on PORT with generated operator secrets when none are configured", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "labs-start-"));
+    const port = await freePort();
+    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PGLITE_DIR: path.join(dataDir, "pglite"),
+        SESSION_SECRET: "",
+        OPERATOR_PASSWORD: "",
+        DATABASE_URL: "",
+      },
+      stdio: "ignore",
+      detached: true,
+    });
+    try {
+      let status = 0;
+      for (let i = 0; i < 150 && status !== 200; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        status = await fetch(`http://127.0.0.1:${port}/labs/healthz`).then(
+          (response) => response.status,
+          () => 0,
+        );
+      }
+      expect(status).toBe(200);
+      const secretsFile = path.join(dataDir, "operator-secrets.json");
+      expect(existsSync(secretsFile)).toBe(true);
+      const { password } = JSON.parse(readFileSync(secretsFile, "utf8")) as { password: string };
+      const login = await fetch(`http://127.0.0.1:${port}/admin/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ password }),
+      });
+      expect(login.status).toBe(303);
+    } finally {
+      process.kill(-child.pid!, "SIGTERM");
+    }
+  }, 180_000);
+});
