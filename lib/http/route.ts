@@ -12,7 +12,11 @@ type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = 
   params?: P;
   query?: Q;
   body?: B;
+  /** The handler reads the body itself (multipart uploads); no JSON parsing here. */
+  rawBody?: true;
 };
+
+const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 type HandlerContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   request: Request;
@@ -48,7 +52,11 @@ export function route<
       const query = spec.query
         ? parseInput(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query")
         : undefined;
-      const body = spec.body ? parseInput(spec.body, await readJsonBody(request), "body") : undefined;
+      let body: unknown;
+      if (spec.body) body = parseInput(spec.body, await readJsonBody(request), "body");
+      // A write without fields still refuses a malformed or oversized body,
+      // so every POST answers bad input the same way.
+      else if (!spec.rawBody && !BODYLESS_METHODS.has(request.method)) await readJsonBody(request);
       const result = await handler({ request, params, query, body, caller } as HandlerContext<P, Q, B>);
       return result instanceof Response ? result : Response.json(result);
     } catch (error) {

@@ -82,6 +82,18 @@ describe("route()", () => {
     expect(pulled).toBeLessThan(10);
   });
 
+  it("refuses malformed JSON on a POST that takes no fields", async () => {
+    let ran = false;
+    const end = route({ auth: "public" }, () => {
+      ran = true;
+      return { ok: true };
+    });
+    expect(await json(await call(end, { body: "{oops" }))).toMatchObject({ status: 400, body: { error: { code: "bad_json" } } });
+    expect(ran).toBe(false);
+    expect((await call(end)).status).toBe(200);
+    expect(ran).toBe(true);
+  });
+
   it("refuses multipart with 415", async () => {
     const form = new FormData();
     form.set("name", "x");
