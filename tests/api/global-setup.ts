@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { buildIfNeeded } from "@/scripts/build-if-needed";
+import { startOffStandIn } from "@/tests/support/off-stand-in";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { startServer } from "@/tests/support/server";
 
@@ -7,6 +8,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     apiDatabaseUrl: string | null;
+    offBaseUrl: string;
   }
 }
 
@@ -16,11 +18,20 @@ export default async function setup(project: TestProject) {
   buildIfNeeded();
   const base = process.env.TEST_DATABASE_URL;
   const database = base ? await createTestDatabase(base, "api") : null;
-  const server = await startServer(database ? { DATABASE_URL: database.url } : {});
+  // The Open Food Facts stand-in starts first; the app's OFF timeout is cut
+  // to 1 s so its slow code (3 s) times out quickly.
+  const off = await startOffStandIn();
+  const server = await startServer({
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    OFF_BASE_URL: off.url,
+    OFF_TIMEOUT_MS: "1000",
+  });
   project.provide("baseUrl", server.url);
   project.provide("apiDatabaseUrl", database?.url ?? null);
+  project.provide("offBaseUrl", off.url);
   return async () => {
     await server.stop();
+    await off.stop();
     await database?.drop();
   };
 }

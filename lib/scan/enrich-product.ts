@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import { nextCounterValue } from "@/lib/scan/counters";
+import { ensureProduct } from "@/lib/scan/products";
+import { searchTextOf } from "@/lib/scan/search-text";
+import { productJson } from "@/lib/scan/shapes";
+
+// Product data from Open Food Facts (DESIGN §4 "Scan service", §5): the v2
+// product API, called only when someone asks (never on a plain scan), with a
+// descriptive User-Agent and a timeout. Every answer — found or not found — is
+// cached on the product (`off_status`, `enriched_at`) and served from there
+// until `refresh` is asked for. On any failure the stored product is left as
+// it was.
+//
+// Rate limit: OFF allows about 15 product reads a minute per IP. We count our
+// calls per UTC minute in `daily_counter` (one atomic upsert), so the limit
+// holds across app instances sharing a database; call 16 within a minute is
+// refused with 429 and Retry-After before OFF is contacted. A fixed window is
+// coarse (it allows a burst of 15), but it never exceeds OFF's budget per
+// minute, needs no background timer and no process memory.
+
+export const OFF_USER_AGENT = "Labs/0.1 (self-hosted; household use)";
+export const OFF_CALLS_PER_MINUTE = 15;
+const DEFAULT_TIMEOUT_MS = 5000;
+const RETRY_HINT = "try again in a minute";
+const FIELDS = "code,product_name,brands,quantity,image_front_url,image_url,categories";
+
+/** OFF_TIMEOUT_MS (100–60000) or 5 s; tests shorten it to stay fast. */
+export function offTimeoutMs(): number {
+  const value = Number(process.env.OFF_TIMEOUT_MS);
+  return Number.isInteger(value) && value >= 100 && value <= 60_000 ? value : DEFAULT_TIMEOUT_MS;
+}
+
+// OFF leaves out fields it has no value for, and sometimes sends non-strings.
+const optionalText = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value.replaceAll("\u0000", "").trim() : ""));
+
+const offAnswer = z.object({
+  status: z.coerce.number(),
+  product: z
+    .object({
+      product_name: optionalText,
+      brands: optionalText,
+      quantity: optionalText,
+      image_front_url: optionalText,
+      image_url: optionalText,
+      categories: optionalText,
+    })
+    .optional(),
+});
+
+type OffProduct = { name: string; brand: string; quantity: string; imageUrl: string | null; categories: string };
+
+export type EnrichProductOptions = { code: string; refresh?: boolean; now?: Date };
+
+export async function enrichProduct({ code, refresh = false, now = new Date() }: EnrichProductOptions) {
+  const existing = await db().product.findUnique({ where: { code } });
+  if (existing?.offStatus && !refresh) {
+    if (existing.offStatus === "not_found") throw notFound(code);
+    return { product: productJson(existing), cached: true };
+  }
+
+  await acquireOffSlot({ now });
+  const found = await fetchOffProduct({ code });
+
+  const { id } = await ensureProduct({ code });
+  if (!found) {
+    await db().product.update({ where: { id }, data: { offStatus: "not_found", enrichedAt: now } });
+    throw notFound(code);
+  }
+  const current = existing ?? (await db().product.findUniqueOrThrow({ where: { id } }));
+  const name = found.name || current.name;
+  const brand = found.brand || current.brand;
+  const product = await db().product.update({
+    where: { id },
+    data: {
+      name,
+      brand,
+      quantity: found.quantity || current.quantity,
+      imageUrl: found.imageUrl ?? current.imageUrl,
+      categories: found.categories || current.categories,
+      source: current.source === "manual" ? "manual" : "off",
+      searchText: searchTextOf({ name, brand, code }),
+      offStatus: "found",
+      enrichedAt: now,
+    },
+  });
+  return { product: productJson(product), cached: false };
+}
+
+/**
+ * Takes one of this minute's OFF calls or refuses with 429. The counter row of
+ * a minute is created by its first call, which also drops older windows.
+ */
+export async function acquireOffSlot({ now = new Date(), limit = OFF_CALLS_PER_MINUTE }: { now?: Date; limit?: number } = {}) {
+  const window = now.toISOString().slice(0, 16);
+  const used = await nextCounterValue({ scope: "off-calls", day: window });
+  if (used === 1) await db().dailyCounter.deleteMany({ where: { scope: "off-calls", day: { lt: window } } });
+  if (used <= limit) return;
+  const retryAfter = 60 - now.getUTCSeconds();
+  throw new AppError(
+    "rate_limited",
+    `Open Food Facts allows about ${limit} look-ups a minute; try again in ${retryAfter} seconds.`,
+    { headers: { "Retry-After": String(retryAfter) } },
+  );
+}
+
+/** The product as OFF knows it, or null when OFF does not know the code. Throws 502/504 otherwise. */
+export async function fetchOffProduct({ code }: { code: string }): Promise<OffProduct | null> {
+  const url = new URL(`/api/v2/product/${encodeURIComponent(code)}.json`, env().OFF_BASE_URL);
+  url.searchParams.set("fields", FIELDS);
+  const signal = AbortSignal.timeout(offTimeoutMs());
+
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetch(url, {
+      headers: { "User-Agent": OFF_USER_AGENT, Accept: "application/json" },
+      signal,
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    if (signal.aborted) {
+      throw new AppError("upstream_timeout", `Open Food Facts did not answer within ${offTimeoutMs() / 1000} s; ${RETRY_HINT}.`, {
+        cause: error,
+      });
+    }
+    throw new AppError("upstream_failed", `Open Food Facts could not be reached; ${RETRY_HINT}.`, { cause: error });
+  }
+
+  // OFF answers an unknown barcode with 404 and {"status":0}; some mirrors with 200.
+  if (status !== 200 && status !== 404) {
+    throw new AppError("upstream_failed", `Open Food Facts answered HTTP ${status}; ${RETRY_HINT}.`, {
+      ...(status === 429 || status === 503 ? { headers: { "Retry-After": "60" } } : {}),
+    });
+  }
+  let answer: z.infer<typeof offAnswer>;
+  try {
+    answer = offAnswer.parse(JSON.parse(text));
+  } catch (error) {
+    throw new AppError("upstream_failed", `Open Food Facts sent an answer we could not read; ${RETRY_HINT}.`, {
+      cause: error,
+    });
+  }
+  if (answer.status !== 1 || !answer.product) {
+    if (answer.status === 0) return null;
+    throw new AppError("upstream_failed", `Open Food Facts sent an unexpected answer; ${RETRY_HINT}.`);
+  }
+  const product = answer.product;
+  const image = product.image_front_url || product.image_url;
+  return {
+    name: product.product_name,
+    brand: product.brands,
+    quantity: product.quantity,
+    imageUrl: /^https?:\/\//i.test(image) ? image : null,
+    categories: product.categories,
+  };
+}
+
+function notFound(code: string): AppError {
+  return new AppError("not_found", `Open Food Facts does not know the barcode ${code}.`);
+}

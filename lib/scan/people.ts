@@ -1,0 +1,21 @@
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
+import { cleanName, nameKey } from "@/lib/scan/stores";
+
+/** The person with that name (case-insensitive), created if unknown — atomically. */
+export async function upsertPerson({ name }: { name: string }): Promise<{ id: number; name: string }> {
+  const clean = cleanName(name);
+  const rows = await db().$queryRaw<{ id: number; name: string }[]>`
+    INSERT INTO person (name, name_key) VALUES (${clean}, ${nameKey(clean)})
+    ON CONFLICT (name_key) DO UPDATE SET name_key = EXCLUDED.name_key
+    RETURNING id, name`;
+  const row = rows[0];
+  if (!row) throw new Error("person upsert returned no row");
+  return row;
+}
+
+export async function getPersonOrThrow({ id }: { id: number }): Promise<{ id: number; name: string }> {
+  const person = await db().person.findUnique({ where: { id }, select: { id: true, name: true } });
+  if (!person) throw new AppError("not_found", `There is no person with id ${id}.`);
+  return person;
+}

@@ -1,0 +1,126 @@
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { ensureProduct } from "@/lib/scan/products";
+import type { CreatePriceBody } from "@/lib/scan/schemas";
+import { iso } from "@/lib/scan/shapes";
+import { createStore, getStoreOrThrow } from "@/lib/scan/stores";
+
+// A price more than TYPO_FACTOR times, or less than 1/TYPO_FACTOR of, the
+// median of its product's prices (same currency, every store, all time) is
+// flagged `likely_typo`. With fewer than MIN_PRICES_FOR_MEDIAN prices there is
+// no telling which one is off, so nothing is flagged.
+const TYPO_FACTOR = 3;
+const MIN_PRICES_FOR_MEDIAN = 3;
+const LIST_LIMIT = 500;
+// Constants inlined as SQL literals, not parameters, so their type is never guessed.
+const factor = Prisma.raw(String(TYPO_FACTOR));
+const minPrices = Prisma.raw(String(MIN_PRICES_FOR_MEDIAN));
+
+type PriceRow = {
+  id: number;
+  product_id: number;
+  code: string;
+  product_name: string;
+  store_id: number;
+  store_name: string;
+  price: string;
+  currency: string;
+  source: string;
+  observed_at: Date | string;
+  median: string | null;
+  likely_typo: boolean;
+};
+
+function priceJson(row: PriceRow) {
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    code: row.code,
+    product_name: row.product_name,
+    store_id: row.store_id,
+    store_name: row.store_name,
+    price: row.price,
+    currency: row.currency,
+    source: row.source,
+    observed_at: iso(new Date(row.observed_at)),
+    median: row.median,
+    likely_typo: row.likely_typo,
+  };
+}
+
+export async function recordPrice(body: CreatePriceBody) {
+  const productId = body.product_id ?? (await ensureProduct({ code: body.code ?? "" })).id;
+  if (body.product_id != null) {
+    const exists = await db().product.count({ where: { id: body.product_id } });
+    if (exists === 0) throw new AppError("not_found", `There is no product with id ${body.product_id}.`);
+  }
+  const storeId =
+    body.store_id != null
+      ? (await getStoreOrThrow({ id: body.store_id })).id
+      : (await createStore({ name: body.store_name ?? "" })).store.id;
+  const { id } = await db().price.create({
+    data: {
+      productId,
+      storeId,
+      price: body.price,
+      currency: body.currency,
+      source: body.source,
+      ...(body.observed_at ? { observedAt: new Date(body.observed_at) } : {}),
+    },
+    select: { id: true },
+  });
+  const [row] = await queryPrices({ where: Prisma.sql`p.id = ${id}`, latestOnly: false });
+  if (!row) throw new Error(`price ${id} vanished`);
+  return row;
+}
+
+export type ListPricesOptions = { code?: string; storeId?: number; history?: boolean };
+
+/**
+ * The latest price per store and product, cheapest first; with `history` also
+ * every recorded price, newest first.
+ */
+export async function listPrices({ code, storeId, history = false }: ListPricesOptions) {
+  const filters = [
+    code !== undefined ? Prisma.sql`p.product_id IN (SELECT id FROM product WHERE code = ${code})` : null,
+    storeId !== undefined ? Prisma.sql`p.store_id = ${storeId}` : null,
+  ].filter((filter) => filter !== null);
+  const where = filters.length > 0 ? Prisma.join(filters, " AND ") : Prisma.sql`TRUE`;
+  const prices = await queryPrices({ where, latestOnly: true });
+  if (!history) return { prices };
+  return { prices, history: await queryPrices({ where, latestOnly: false }) };
+}
+
+async function queryPrices({ where, latestOnly }: { where: Prisma.Sql; latestOnly: boolean }) {
+  const selected = latestOnly
+    ? Prisma.sql`SELECT DISTINCT ON (p.product_id, p.store_id) p.* FROM price p WHERE ${where}
+        ORDER BY p.product_id, p.store_id, p.observed_at DESC, p.id DESC`
+    : Prisma.sql`SELECT p.* FROM price p WHERE ${where}`;
+  const order = latestOnly
+    ? Prisma.sql`ORDER BY s.price ASC, st.name_key ASC, s.id ASC`
+    : Prisma.sql`ORDER BY s.observed_at DESC, s.id DESC`;
+  const rows = await db().$queryRaw<PriceRow[]>`
+    WITH selected AS (${selected}),
+    medians AS (
+      SELECT product_id, currency,
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY price::float8) AS median,
+             count(*)::int AS n
+      FROM price
+      WHERE product_id IN (SELECT product_id FROM selected)
+      GROUP BY product_id, currency
+    )
+    SELECT s.id, s.product_id, pr.code, pr.name AS product_name, s.store_id, st.name AS store_name,
+           s.price::text AS price, s.currency, s.source, s.observed_at,
+           CASE WHEN m.n >= ${minPrices} THEN round(m.median::numeric, 2)::text END AS median,
+           COALESCE(m.n >= ${minPrices}
+             AND (s.price::float8 > ${factor} * m.median OR s.price::float8 * ${factor} < m.median), false)
+             AS likely_typo
+    FROM selected s
+    JOIN product pr ON pr.id = s.product_id
+    JOIN store st ON st.id = s.store_id
+    LEFT JOIN medians m ON m.product_id = s.product_id AND m.currency = s.currency
+    ${order}
+    LIMIT ${Prisma.raw(String(LIST_LIMIT))}`;
+  return rows.map(priceJson);
+}

@@ -1,0 +1,134 @@
+import { isHttps } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { nextCounterValue, yymmdd } from "@/lib/scan/counters";
+import { invoiceJson, iso, money, scanJson, storeJson } from "@/lib/scan/shapes";
+
+// Scan sessions (DESIGN §4 "Scan service"): open until `POST session/end` or
+// two hours without a scan. The caller's session comes from the body's
+// `session_id`, else the `scan_sid` cookie, else a new one is opened.
+
+export const SCAN_SESSION_COOKIE = "scan_sid";
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+// The cookie only names the session; whether it is still open is decided in
+// the database, so the cookie may outlive it.
+const COOKIE_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+export type ResolveScanSessionOptions = { candidate?: string | null; now?: Date };
+
+/**
+ * The id of the session a scan goes into. Reusing a session is one guarded
+ * UPDATE (open and not idle) that also bumps `last_scan_at`, so a session can
+ * never be revived after it ended or expired.
+ */
+export async function resolveScanSession({ candidate, now = new Date() }: ResolveScanSessionOptions): Promise<string> {
+  if (candidate) {
+    const { count } = await db().scanSession.updateMany({
+      where: { id: candidate, endedAt: null, lastScanAt: { gt: new Date(now.getTime() - SESSION_IDLE_MS) } },
+      data: { lastScanAt: now },
+    });
+    if (count === 1) return candidate;
+  }
+  return openScanSession({ now });
+}
+
+/** Opens a session with id `S-<yymmdd>-<n>`, n counted per UTC day in the database. */
+export async function openScanSession({ now = new Date() }: { now?: Date } = {}): Promise<string> {
+  const day = yymmdd(now);
+  const n = await nextCounterValue({ scope: "scan-session", day });
+  const id = `S-${day}-${n}`;
+  await db().scanSession.create({ data: { id, startedAt: now, lastScanAt: now } });
+  return id;
+}
+
+export function sessionState(session: { endedAt: Date | null; lastScanAt: Date }, now = new Date()) {
+  if (session.endedAt) return "ended" as const;
+  if (session.lastScanAt.getTime() <= now.getTime() - SESSION_IDLE_MS) return "expired" as const;
+  return "open" as const;
+}
+
+export async function getScanSessionDetail({ id, now = new Date() }: { id: string; now?: Date }) {
+  const session = await db().scanSession.findUnique({
+    where: { id },
+    include: {
+      scans: {
+        include: {
+          store: { select: { id: true, name: true, country: true, taxId: true } },
+          invoice: { include: { vatLines: { orderBy: { id: "asc" } } } },
+        },
+        orderBy: { id: "asc" },
+      },
+    },
+  });
+  if (!session) throw new AppError("not_found", `There is no scan session ${id}.`);
+
+  const byKind: Record<string, number> = {};
+  let grossTotal = new Prisma.Decimal(0);
+  let totalTax = new Prisma.Decimal(0);
+  let parsedInvoices = 0;
+  for (const scan of session.scans) {
+    byKind[scan.kind] = (byKind[scan.kind] ?? 0) + 1;
+    const invoice = scan.invoice;
+    if (!invoice || invoice.parseError || !invoice.grossTotal) continue;
+    parsedInvoices += 1;
+    grossTotal = grossTotal.plus(invoice.grossTotal);
+    if (invoice.totalTax) totalTax = totalTax.plus(invoice.totalTax);
+  }
+  // The session's store: the one attached to its latest scan that has one.
+  const latestStore = session.scans.findLast((scan) => scan.store)?.store ?? null;
+  const invoices = session.scans.flatMap((scan) => (scan.invoice ? [invoiceJson(scan.invoice)] : []));
+
+  return {
+    session: sessionJson(session, now),
+    store: latestStore ? storeJson(latestStore) : null,
+    scans: session.scans.map(scanJson),
+    invoices,
+    totals: {
+      scans: session.scans.length,
+      by_kind: byKind,
+      invoices: invoices.length,
+      parsed_invoices: parsedInvoices,
+      gross_total: money(grossTotal),
+      total_tax: money(totalTax),
+    },
+  };
+}
+
+/** Ends a session; ending an ended one again is a no-op. */
+export async function endScanSession({ id, now = new Date() }: { id: string; now?: Date }) {
+  await db().scanSession.updateMany({ where: { id, endedAt: null }, data: { endedAt: now } });
+  const session = await db().scanSession.findUnique({ where: { id } });
+  if (!session) throw new AppError("not_found", `There is no scan session ${id}.`);
+  return sessionJson(session, now);
+}
+
+function sessionJson(
+  session: { id: string; startedAt: Date; lastScanAt: Date; endedAt: Date | null },
+  now: Date,
+) {
+  return {
+    id: session.id,
+    state: sessionState(session, now),
+    started_at: iso(session.startedAt),
+    last_scan_at: iso(session.lastScanAt),
+    ended_at: iso(session.endedAt),
+  };
+}
+
+export function readScanSessionCookie(request: Request): string | undefined {
+  const header = request.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SCAN_SESSION_COOKIE) return rest.join("=");
+  }
+  return undefined;
+}
+
+export function scanSessionCookie(request: Request, id: string | null): string {
+  const attributes = ["Path=/base-scan", "HttpOnly", "SameSite=Lax"];
+  attributes.push(id ? `Max-Age=${COOKIE_MAX_AGE_SECONDS}` : "Max-Age=0");
+  if (isHttps(request)) attributes.push("Secure");
+  return [`${SCAN_SESSION_COOKIE}=${id ?? ""}`, ...attributes].join("; ");
+}

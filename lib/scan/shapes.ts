@@ -1,0 +1,100 @@
+import type { Card, Invoice, InvoiceVatLine, Person, Product, Scan, Store } from "@/lib/generated/prisma/client";
+
+// What leaves the server: snake_case fields, ISO UTC timestamps, Decimals as
+// strings with two decimals ("12.50"). One function per resource so every
+// endpoint answers with the same shape.
+
+type DecimalLike = { toFixed(digits: number): string };
+
+export function iso(date: Date): string;
+export function iso(date: Date | null): string | null;
+export function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+export function money(value: DecimalLike): string;
+export function money(value: DecimalLike | null): string | null;
+export function money(value: DecimalLike | null): string | null {
+  return value === null ? null : value.toFixed(2);
+}
+
+export function storeJson(store: Pick<Store, "id" | "name" | "country" | "taxId">) {
+  return { id: store.id, name: store.name, country: store.country, tax_id: store.taxId };
+}
+
+export type CardWithOwner = Card & { store: Pick<Store, "name">; person: Pick<Person, "name"> };
+
+export function cardJson(card: CardWithOwner) {
+  return {
+    id: card.id,
+    store_id: card.storeId,
+    store_name: card.store.name,
+    person_id: card.personId,
+    person_name: card.person.name,
+    card_value: card.cardValue,
+    card_format: card.cardFormat,
+    label: card.label,
+    created_at: iso(card.createdAt),
+  };
+}
+
+export type ScanWithStore = Scan & { store: Pick<Store, "name"> | null };
+
+export function scanJson(scan: ScanWithStore) {
+  return {
+    id: scan.id,
+    value: scan.value,
+    format: scan.format,
+    kind: scan.kind,
+    note: scan.note,
+    session_id: scan.sessionId,
+    store_id: scan.storeId,
+    store_name: scan.store?.name ?? null,
+    created_at: iso(scan.createdAt),
+  };
+}
+
+export type InvoiceWithLines = Invoice & { vatLines: InvoiceVatLine[] };
+
+export function invoiceJson(invoice: InvoiceWithLines) {
+  return {
+    id: invoice.id,
+    scan_id: invoice.scanId,
+    store_id: invoice.storeId,
+    parse_error: invoice.parseError,
+    issuer_nif: invoice.issuerNif,
+    buyer_nif: invoice.buyerNif,
+    country: invoice.country,
+    doc_type: invoice.docType,
+    doc_status: invoice.docStatus,
+    doc_date: invoice.docDate ? invoice.docDate.toISOString().slice(0, 10) : null,
+    doc_id: invoice.docId,
+    atcud: invoice.atcud,
+    total_tax: money(invoice.totalTax),
+    gross_total: money(invoice.grossTotal),
+    vat_lines: invoice.vatLines.map((line) => ({
+      region: line.region,
+      rate: line.rate,
+      base: money(line.base),
+      vat: money(line.vat),
+    })),
+    created_at: iso(invoice.createdAt),
+  };
+}
+
+export function productJson(product: Product) {
+  return {
+    id: product.id,
+    code: product.code,
+    name: product.name,
+    brand: product.brand,
+    quantity: product.quantity,
+    image_url: product.imageUrl,
+    categories: product.categories,
+    source: product.source,
+    off_status: product.offStatus,
+    enriched_at: iso(product.enrichedAt),
+    created_at: iso(product.createdAt),
+    updated_at: iso(product.updatedAt),
+  };
+}

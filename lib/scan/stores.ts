@@ -1,0 +1,64 @@
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
+import type { CreateStoreBody } from "@/lib/scan/schemas";
+import { storeJson } from "@/lib/scan/shapes";
+
+/** Spaces collapsed, Unicode composed (so "Pão" typed two ways is one name). */
+export function cleanName(name: string): string {
+  return name.normalize("NFC").trim().replace(/\s+/g, " ");
+}
+
+/** The case-insensitive key behind `store.name_key` and `person.name_key`. */
+export function nameKey(name: string): string {
+  return cleanName(name).toLowerCase();
+}
+
+export type CreateStoreOptions = {
+  name: string;
+  country?: string;
+  taxId?: string | null;
+};
+
+/**
+ * Returns the store with that name (case-insensitive), creating it if needed.
+ * One atomic INSERT … ON CONFLICT on the unique `name_key`, so any number of
+ * concurrent callers get the same id. A tax id is only filled in where the
+ * existing store has none.
+ */
+export async function createStore({ name, country = "PT", taxId = null }: CreateStoreOptions) {
+  const clean = cleanName(name);
+  const rows = await db().$queryRaw<
+    { id: number; name: string; country: string; tax_id: string | null; created: boolean }[]
+  >`
+    INSERT INTO store (name, name_key, country, tax_id)
+    VALUES (${clean}, ${nameKey(clean)}, ${country}, ${taxId})
+    ON CONFLICT (name_key) DO UPDATE SET tax_id = COALESCE(store.tax_id, EXCLUDED.tax_id)
+    RETURNING id, name, country, tax_id, (xmax::text = '0') AS created`;
+  const row = rows[0];
+  if (!row) throw new Error("store upsert returned no row");
+  return {
+    store: storeJson({ id: row.id, name: row.name, country: row.country, taxId: row.tax_id }),
+    created: row.created,
+  };
+}
+
+export function createStoreFromBody(body: CreateStoreBody) {
+  return createStore({ name: body.name, country: body.country, taxId: body.tax_id ?? null });
+}
+
+export async function listStores() {
+  const stores = await db().store.findMany({
+    select: { id: true, name: true, country: true, taxId: true },
+    orderBy: [{ nameKey: "asc" }, { id: "asc" }],
+  });
+  return stores.map(storeJson);
+}
+
+export async function getStoreOrThrow({ id }: { id: number }) {
+  const store = await db().store.findUnique({
+    where: { id },
+    select: { id: true, name: true, country: true, taxId: true },
+  });
+  if (!store) throw new AppError("not_found", `There is no store with id ${id}.`);
+  return store;
+}

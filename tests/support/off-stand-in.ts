@@ -1,0 +1,99 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+
+// A local stand-in for the Open Food Facts v2 product API
+// (GET /api/v2/product/<code>.json), answering in OFF's real format, so the
+// enrich endpoint is tested without the network. Codes:
+// - 560…            found: { code, status: 1, status_verbose: "product found", product: {…} }
+// - OFF_CODES.*     special failures (slow, 429, 503, 500, invalid JSON, 200 with status 0)
+// - anything else   404 { status: 0, status_verbose: "product not found" }
+// GET /__stats returns how often each code was asked for and the last User-Agent,
+// so tests can assert that cached answers never reach OFF again.
+
+export const OFF_CODES = {
+  slow: "9990000000001",
+  tooMany: "9990000000002",
+  unavailable: "9990000000003",
+  invalidJson: "9990000000004",
+  statusZero: "9990000000005",
+  serverError: "9990000000006",
+} as const;
+
+/** How long the slow code takes; the app under test runs with a shorter OFF_TIMEOUT_MS. */
+export const OFF_SLOW_MS = 3000;
+
+export type OffStandIn = { url: string; stop: () => Promise<void> };
+
+export type OffStats = { requests: Record<string, number>; lastUserAgent: string | null };
+
+export async function startOffStandIn(): Promise<OffStandIn> {
+  const stats: OffStats = { requests: {}, lastUserAgent: null };
+  const timers = new Set<NodeJS.Timeout>();
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? "/", "http://stand-in");
+    if (url.pathname === "/__stats") return json(response, 200, stats);
+    const match = /^\/api\/v2\/product\/([^/]+)\.json$/.exec(url.pathname);
+    if (!match || request.method !== "GET") return json(response, 404, { error: "no such endpoint" });
+    const code = decodeURIComponent(match[1] ?? "");
+    stats.requests[code] = (stats.requests[code] ?? 0) + 1;
+    stats.lastUserAgent = request.headers["user-agent"] ?? null;
+
+    switch (code) {
+      case OFF_CODES.slow: {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (!response.destroyed) json(response, 200, found(code));
+        }, OFF_SLOW_MS);
+        timers.add(timer);
+        return;
+      }
+      case OFF_CODES.tooMany:
+        return json(response, 429, { status: 0, status_verbose: "too many requests" });
+      case OFF_CODES.unavailable:
+        response.writeHead(503, { "content-type": "text/html" });
+        return response.end("<html><body>Service Unavailable</body></html>");
+      case OFF_CODES.serverError:
+        return json(response, 500, { error: "internal" });
+      case OFF_CODES.invalidJson:
+        response.writeHead(200, { "content-type": "application/json" });
+        return response.end('{"code":"9990000000004","status":1,"product":{');
+      case OFF_CODES.statusZero:
+        return json(response, 200, { code, status: 0, status_verbose: "product not found" });
+    }
+    if (code.startsWith("560")) return json(response, 200, found(code));
+    return json(response, 404, { code, status: 0, status_verbose: "product not found" });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("OFF stand-in has no port");
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The product OFF would return for a "found" code; the name carries the code. */
+export function offProduct(code: string) {
+  return {
+    product_name: `Bolachas Maria ${code}`,
+    brands: "Cuétara",
+    quantity: "200 g",
+    image_front_url: `https://images.openfoodfacts.org/images/products/${code}/front_pt.jpg`,
+    categories: "Snacks, Biscuits",
+  };
+}
+
+function found(code: string) {
+  return { code, status: 1, status_verbose: "product found", product: offProduct(code) };
+}
+
+function json(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { "content-type": "application/json" });
+  response.end(JSON.stringify(body));
+}
