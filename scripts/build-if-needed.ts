@@ -21,11 +21,17 @@ function sourceId(): string | null {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
-  const dirty = createHash("sha256")
+  const hash = createHash("sha256")
     .update(diff.stdout ?? "")
-    .update(changed.stdout ?? "")
-    .digest("hex")
-    .slice(0, 16);
+    .update(changed.stdout ?? "");
+  // New files show in `git status` by name only: hash what they hold too.
+  const untracked = spawnSync("git", ["ls-files", "--others", "--exclude-standard", "-z", "--", ".", ...NOT_BUILT], {
+    encoding: "utf8",
+  });
+  for (const file of (untracked.stdout ?? "").split("\0").filter(Boolean)) {
+    hash.update(file).update(readFileSync(file));
+  }
+  const dirty = hash.digest("hex").slice(0, 16);
   return `${head.stdout.trim()}+${dirty}`;
 }
 

@@ -1,0 +1,224 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db";
+import { formatPriceFmt, isoTime } from "@/lib/research/format";
+
+// Limits of seed part 8; `oos` has none there, so it is capped at the 100
+// pairs most recently seen out of stock, to keep the snapshot small and fast.
+export const SNAPSHOT_LIMITS = { recent: 20, sessions: 10, notes: 30, drops: 10, oos: 100 } as const;
+
+/** The SQL statements one snapshot runs: one per section, whatever the data size. */
+export const SNAPSHOT_QUERY_COUNT = 6;
+
+export type SnapshotClient = Pick<PrismaClient, "$queryRaw">;
+
+export type Snapshot = Awaited<ReturnType<typeof buildSnapshot>>;
+
+/**
+ * The state snapshot the agent reads at the start of each research session
+ * (seed part 2 "State snapshot", DESIGN §4). Each section is exactly one SQL
+ * statement (SNAPSHOT_QUERY_COUNT in all); drops, out-of-stock and session
+ * totals are computed by the database (a recursive walk, anti-joins and
+ * lateral joins on the observation indexes), never one query per item.
+ */
+export async function buildSnapshot({ client = db() }: { client?: SnapshotClient } = {}) {
+  const [counts, recent, sessions, notes, drops, oos] = await Promise.all([
+    queryCounts(client),
+    queryRecent(client),
+    querySessions(client),
+    queryNotes(client),
+    queryDrops(client),
+    queryOutOfStock(client),
+  ]);
+  return { ok: true as const, counts, recent, sessions, notes, drops, oos, ts: new Date().toISOString() };
+}
+
+// Observations and distinct sources come from one pass over observation
+// (a hash aggregate by source), the other tables are counted directly.
+async function queryCounts(client: SnapshotClient) {
+  const [row] = await client.$queryRaw<
+    { items: number; obs: number; sessions: number; sources: number; notes: number }[]
+  >`
+    SELECT (SELECT count(*) FROM item)::int AS items,
+           COALESCE(sum(per_source.n), 0)::int AS obs,
+           (SELECT count(*) FROM research_session)::int AS sessions,
+           count(per_source.n)::int AS sources,
+           (SELECT count(*) FROM note)::int AS notes
+    FROM (SELECT count(*) AS n FROM observation GROUP BY source) per_source`;
+  return row ?? { items: 0, obs: 0, sessions: 0, sources: 0, notes: 0 };
+}
+
+async function queryRecent(client: SnapshotClient) {
+  const rows = await client.$queryRaw<
+    {
+      br_id: string;
+      item_id: number;
+      item_name: string;
+      source: string;
+      url: string | null;
+      price: string | null;
+      currency: string;
+      availability: string;
+      observed_at: Date;
+      session_slug: string | null;
+    }[]
+  >`
+    SELECT o.br_id, o.item_id, i.name AS item_name, o.source, o.url, o.price::text AS price,
+           o.currency, o.availability, o.observed_at, s.slug AS session_slug
+    FROM observation o
+    JOIN item i ON i.id = o.item_id
+    LEFT JOIN research_session s ON s.id = o.session_id
+    ORDER BY o.observed_at DESC, o.id DESC
+    LIMIT ${SNAPSHOT_LIMITS.recent}`;
+  return rows.map((row) => ({
+    br_id: row.br_id,
+    item_id: row.item_id,
+    item_name: row.item_name,
+    source: row.source,
+    url: row.url,
+    price: row.price,
+    price_fmt: formatPriceFmt(row.price, row.currency),
+    currency: row.currency,
+    availability: row.availability,
+    observed_at: isoTime(row.observed_at),
+    session_slug: row.session_slug,
+  }));
+}
+
+// The most recently active sessions (an observe bumps updated_at), with
+// totals counted only for those ten through the session_id index.
+async function querySessions(client: SnapshotClient) {
+  const rows = await client.$queryRaw<
+    {
+      slug: string;
+      title: string | null;
+      context: string | null;
+      item_count: number;
+      obs_count: number;
+      last_obs: Date | null;
+    }[]
+  >`
+    SELECT s.slug, s.title, s.context, t.item_count, t.obs_count, t.last_obs
+    FROM (
+      SELECT id, slug, title, context, updated_at FROM research_session
+      ORDER BY updated_at DESC, id DESC
+      LIMIT ${SNAPSHOT_LIMITS.sessions}
+    ) s
+    CROSS JOIN LATERAL (
+      SELECT count(DISTINCT o.item_id)::int AS item_count, count(*)::int AS obs_count,
+             max(o.observed_at) AS last_obs
+      FROM observation o WHERE o.session_id = s.id
+    ) t
+    ORDER BY s.updated_at DESC, s.id DESC`;
+  return rows.map((row) => ({ ...row, last_obs: isoTime(row.last_obs) }));
+}
+
+async function queryNotes(client: SnapshotClient) {
+  const rows = await client.$queryRaw<{ id: number; content: string; session_slug: string | null; created_at: Date }[]>`
+    SELECT id, content, session_slug, created_at FROM note
+    ORDER BY created_at DESC, id DESC
+    LIMIT ${SNAPSHOT_LIMITS.notes}`;
+  return rows.map((row) => ({ ...row, created_at: isoTime(row.created_at) }));
+}
+
+// DESIGN §4: for each item and source, the newest priced observation lower
+// than the priced one before it (same currency: a currency change is not a
+// drop); the 10 newest of those.
+//
+// Walking all observations newest first, the first drop met for a pair is
+// that pair's newest drop, so the answer is the first 10 pairs met. The
+// recursive query takes one step per pair: the next older drop of a pair not
+// yet seen, found on the observed_at index with the price before it looked up
+// on the (item_id, source, observed_at) index. It reads only as far back as
+// the tenth pair, not the whole history.
+async function queryDrops(client: SnapshotClient) {
+  const rows = await client.$queryRaw<
+    {
+      item_id: number;
+      item_name: string;
+      source: string;
+      url: string | null;
+      currency: string;
+      old_price: string;
+      new_price: string;
+      drop_pct: number;
+      br_id: string;
+      observed_at: Date;
+    }[]
+  >`
+    WITH RECURSIVE walk AS (
+      SELECT 0 AS step, 'infinity'::timestamptz AS at, 0 AS id, NULL::numeric AS old_price,
+             ARRAY[]::int[] AS seen_items, ARRAY[]::text[] AS seen_sources
+      UNION ALL
+      SELECT w.step + 1, d.observed_at, d.id, d.old_price,
+             w.seen_items || d.item_id, w.seen_sources || d.source
+      FROM walk w
+      CROSS JOIN LATERAL (
+        SELECT o.id, o.item_id, o.source, o.observed_at, prev.price AS old_price
+        FROM observation o
+        CROSS JOIN LATERAL (
+          SELECT p.price, p.currency FROM observation p
+          WHERE p.item_id = o.item_id AND p.source = o.source AND p.price IS NOT NULL
+            AND (p.observed_at, p.id) < (o.observed_at, o.id)
+          ORDER BY p.observed_at DESC, p.id DESC
+          LIMIT 1
+        ) prev
+        WHERE (o.observed_at, o.id) < (w.at, w.id)
+          AND o.price IS NOT NULL AND o.price < prev.price AND o.currency = prev.currency
+          AND NOT EXISTS (
+            SELECT 1 FROM unnest(w.seen_items, w.seen_sources) AS seen(item_id, source)
+            WHERE seen.item_id = o.item_id AND seen.source = o.source)
+        ORDER BY o.observed_at DESC, o.id DESC
+        LIMIT 1
+      ) d
+      WHERE w.step < ${SNAPSHOT_LIMITS.drops}
+    )
+    SELECT o.item_id, i.name AS item_name, o.source, o.url, o.currency,
+           w.old_price::text AS old_price, o.price::text AS new_price,
+           round((w.old_price - o.price) * 100 / w.old_price, 1)::float8 AS drop_pct,
+           o.br_id, o.observed_at
+    FROM walk w
+    JOIN observation o ON o.id = w.id
+    JOIN item i ON i.id = o.item_id
+    WHERE w.step > 0
+    ORDER BY w.step`;
+  return rows.map((row) => ({ ...row, observed_at: isoTime(row.observed_at) }));
+}
+
+// Item and source pairs whose newest observation is `oos`, most recently
+// seen out of stock first (at most 100). An oos observation qualifies when no
+// newer one exists for its pair, checked on the (item_id, source,
+// observed_at) index while walking the observed_at index newest first.
+// `since` is the first observation of the current out-of-stock run (after
+// the last one that was not oos), looked up for the listed pairs only.
+async function queryOutOfStock(client: SnapshotClient) {
+  const rows = await client.$queryRaw<
+    { item_id: number; item_name: string; source: string; url: string | null; since: Date }[]
+  >`
+    WITH latest AS (
+      SELECT o.id, o.item_id, o.source, o.url, o.observed_at
+      FROM observation o
+      WHERE o.availability = 'oos'
+        AND NOT EXISTS (
+          SELECT 1 FROM observation n
+          WHERE n.item_id = o.item_id AND n.source = o.source
+            AND (n.observed_at, n.id) > (o.observed_at, o.id))
+      ORDER BY o.observed_at DESC, o.id DESC
+      LIMIT ${SNAPSHOT_LIMITS.oos}
+    )
+    SELECT l.item_id, i.name AS item_name, l.source, l.url, run.since
+    FROM latest l
+    JOIN item i ON i.id = l.item_id
+    LEFT JOIN LATERAL (
+      SELECT a.observed_at, a.id FROM observation a
+      WHERE a.item_id = l.item_id AND a.source = l.source AND a.availability <> 'oos'
+      ORDER BY a.observed_at DESC, a.id DESC
+      LIMIT 1
+    ) last_available ON true
+    CROSS JOIN LATERAL (
+      SELECT min(r.observed_at) AS since FROM observation r
+      WHERE r.item_id = l.item_id AND r.source = l.source
+        AND (last_available.id IS NULL OR (r.observed_at, r.id) > (last_available.observed_at, last_available.id))
+    ) run
+    ORDER BY l.observed_at DESC, l.id DESC`;
+  return rows.map((row) => ({ ...row, since: isoTime(row.since) }));
+}

@@ -1,0 +1,94 @@
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
+import { formatPriceFmt, isoTime } from "@/lib/research/format";
+
+/** Observations listed on an item; min/max/latest per source cover them all. */
+export const ITEM_OBSERVATIONS_LIMIT = 1000;
+
+/**
+ * One item with its observations, newest first, and per source the latest,
+ * lowest and highest price and the latest availability (DESIGN §4
+ * `items/<id>`). Three queries whatever the number of observations.
+ */
+export async function getItemDetailOrThrow({ id }: { id: number }) {
+  const prisma = db();
+  const item = await prisma.item.findUnique({
+    where: { id },
+    select: { id: true, name: true, category: true, spec: true, createdAt: true },
+  });
+  if (!item) throw new AppError("not_found", `There is no item ${id}.`);
+
+  const [observations, bySource] = await Promise.all([
+    prisma.observation.findMany({
+      where: { itemId: id },
+      orderBy: [{ observedAt: "desc" }, { id: "desc" }],
+      take: ITEM_OBSERVATIONS_LIMIT,
+      select: {
+        id: true,
+        brId: true,
+        source: true,
+        condition: true,
+        price: true,
+        currency: true,
+        url: true,
+        availability: true,
+        notes: true,
+        observedAt: true,
+        session: { select: { slug: true } },
+      },
+    }),
+    // "latest" is the newest observation that has a price; availability is
+    // the newest observation's, priced or not.
+    prisma.$queryRaw<
+      {
+        source: string;
+        latest_price: string | null;
+        min_price: string | null;
+        max_price: string | null;
+        currency: string | null;
+        availability: string;
+        last_observed_at: Date;
+      }[]
+    >`
+      SELECT source,
+             ((array_agg(price ORDER BY observed_at DESC, id DESC) FILTER (WHERE price IS NOT NULL))[1])::text AS latest_price,
+             min(price)::text AS min_price,
+             max(price)::text AS max_price,
+             (array_agg(currency ORDER BY observed_at DESC, id DESC) FILTER (WHERE price IS NOT NULL))[1] AS currency,
+             (array_agg(availability ORDER BY observed_at DESC, id DESC))[1] AS availability,
+             max(observed_at) AS last_observed_at
+      FROM observation
+      WHERE item_id = ${id}
+      GROUP BY source
+      ORDER BY source`,
+  ]);
+
+  return {
+    ok: true as const,
+    item: {
+      item_id: item.id,
+      item_name: item.name,
+      item_category: item.category,
+      item_spec: item.spec,
+      created_at: item.createdAt.toISOString(),
+    },
+    observations: observations.map((obs) => {
+      const price = obs.price === null ? null : obs.price.toFixed(2);
+      return {
+        obs_id: obs.id,
+        br_id: obs.brId,
+        source: obs.source,
+        condition: obs.condition,
+        price,
+        price_fmt: formatPriceFmt(price, obs.currency),
+        currency: obs.currency,
+        url: obs.url,
+        availability: obs.availability,
+        notes: obs.notes,
+        observed_at: obs.observedAt.toISOString(),
+        session_slug: obs.session?.slug ?? null,
+      };
+    }),
+    by_source: bySource.map((row) => ({ ...row, last_observed_at: isoTime(row.last_observed_at) })),
+  };
+}
