@@ -2,7 +2,7 @@
 // service"). Shared by the route handlers and the dashboard forms; no server
 // imports here.
 import { z } from "zod";
-import { parsePrice, PriceFormatError } from "@/lib/money/parse-price";
+import { priceInput } from "@/lib/money/schemas";
 
 export const CONDITIONS = ["new", "business", "private", "service"] as const;
 export const AVAILABILITIES = ["in_stock", "oos", "unknown"] as const;
@@ -59,21 +59,12 @@ const idValue = z
   )
   .pipe(z.number().max(2_147_483_647, "is too large"));
 
-// European ("1.234,56", "12,5 €") or plain ("12.50", 12.5) prices, normalised
-// to "1234.56" for the Decimal(12,2) column. Absent, null or "" mean no price.
+// Absent, null or "" mean no price.
 const price = z
   .union([z.string(), z.number(), z.null()], { error: "must be text like 12,50 or a number" })
   .optional()
-  .transform((value, ctx) => {
-    if (value == null || (typeof value === "string" && value.trim() === "")) return null;
-    try {
-      return parsePrice(value);
-    } catch (error) {
-      if (!(error instanceof PriceFormatError)) throw error;
-      ctx.addIssue({ code: "custom", message: error.detail });
-      return z.NEVER;
-    }
-  });
+  .transform((value) => (value == null || (typeof value === "string" && value.trim() === "") ? null : value))
+  .pipe(priceInput.nullable());
 
 const currency = z
   .union([z.string(), z.null()])

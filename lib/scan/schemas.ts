@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idParam } from "@/lib/http/ids";
-import { parsePrice, PriceFormatError } from "@/lib/money/parse-price";
+import { priceInput } from "@/lib/money/schemas";
 import { BARCODE_FORMATS, normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
 
 // Request schemas of the scan service (DESIGN §4 "Scan service"), shared by the
@@ -37,17 +37,6 @@ export const barcodeFormat = z.string().transform((value, ctx): BarcodeFormat =>
   if (format) return format;
   ctx.addIssue({ code: "custom", message: `is not a known format; use one of ${BARCODE_FORMATS.join(", ")}` });
   return z.NEVER;
-});
-
-/** A price as typed by a person or sent as a number, read by `parsePrice` → "12.50". */
-export const priceInput = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  try {
-    return parsePrice(value);
-  } catch (error) {
-    if (!(error instanceof PriceFormatError)) throw error;
-    ctx.addIssue({ code: "custom", message: error.detail });
-    return z.NEVER;
-  }
 });
 
 const positiveInt = z.number().int("must be an integer").positive("must be a positive integer").max(2_147_483_647);
