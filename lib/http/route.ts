@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { requireOperator, type OperatorCaller } from "@/lib/auth/require-operator";
-import { AppError, errorResponse } from "@/lib/http/errors";
+import { errorResponse } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-body";
 import { toAppError, validationError } from "@/lib/http/to-app-error";
 
@@ -82,4 +82,3 @@ export function failure(error: unknown, request: Request): Response {
   return errorResponse(appError);
 }
 
-export { AppError };

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
+import { cleanName, nameKey } from "@/lib/names";
 import { BR_SCOPE, formatBrId } from "@/lib/research/br-id";
 import type { ObserveBody } from "@/lib/research/schemas";
 
@@ -28,7 +29,7 @@ export async function recordObservation({ input }: { input: ObserveBody }): Prom
       if (!item) throw new AppError("not_found", `There is no item ${input.item_id}; send item_name to create one.`);
       itemId = item.id;
     } else {
-      const name = input.item_name ?? "";
+      const name = cleanName(input.item_name ?? "");
       // Atomic upsert on the case-insensitive key: concurrent first
       // observations of one new name all get the same item. Category and spec
       // given later fill blanks but never overwrite.
@@ -85,9 +86,4 @@ export async function recordObservation({ input }: { input: ObserveBody }): Prom
     });
     return { obs_id: observation.id, item_id: observation.itemId, br_id: observation.brId };
   }, TRANSACTION_OPTIONS);
-}
-
-/** The unique key of an item name: lower(trim(name)), as in the schema. */
-export function nameKey(name: string): string {
-  return name.trim().toLowerCase();
 }

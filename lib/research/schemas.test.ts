@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatBrId, utcDayKey } from "@/lib/research/br-id";
+import { yymmdd } from "@/lib/db/daily-counter";
+import { formatBrId } from "@/lib/research/br-id";
 import { formatPriceFmt } from "@/lib/research/format";
 import { createNoteBody, listNotesQuery, observeBody } from "@/lib/research/schemas";
 
@@ -78,8 +79,8 @@ describe("notes schemas", () => {
 
 describe("br_id and price_fmt", () => {
   it("formats BR-<yymmdd>-<n> from the UTC day", () => {
-    expect(utcDayKey(new Date("2026-01-05T23:59:59.999Z"))).toBe("260105");
-    expect(utcDayKey(new Date("2026-01-05T23:30:00-01:00"))).toBe("260106");
+    expect(yymmdd(new Date("2026-01-05T23:59:59.999Z"))).toBe("260105");
+    expect(yymmdd(new Date("2026-01-05T23:30:00-01:00"))).toBe("260106");
     expect(formatBrId("260105", 12)).toBe("BR-260105-12");
   });
 

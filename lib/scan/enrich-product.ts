@@ -2,7 +2,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
-import { nextCounterValue } from "@/lib/scan/counters";
+import { nextCounterValue } from "@/lib/db/daily-counter";
 import { ensureProduct } from "@/lib/scan/products";
 import { searchTextOf } from "@/lib/scan/search-text";
 import { productJson } from "@/lib/scan/shapes";

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
-import { cleanName, nameKey } from "@/lib/scan/stores";
+import { cleanName, nameKey } from "@/lib/names";
 
 /** The person with that name (case-insensitive), created if unknown — atomically. */
 export async function upsertPerson({ name }: { name: string }): Promise<{ id: number; name: string }> {

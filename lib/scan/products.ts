@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { nextCounterValue } from "@/lib/scan/counters";
+import { nextCounterValue } from "@/lib/db/daily-counter";
 import type { CreateManualProductBody } from "@/lib/scan/schemas";
 import { foldText, searchTextOf } from "@/lib/scan/search-text";
 import { productJson } from "@/lib/scan/shapes";

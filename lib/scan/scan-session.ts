@@ -2,7 +2,8 @@ import { isHttps } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { nextCounterValue, yymmdd } from "@/lib/scan/counters";
+import { nextCounterValue, yymmdd } from "@/lib/db/daily-counter";
+import { SESSION_ID_PATTERN } from "@/lib/scan/schemas";
 import { invoiceJson, iso, money, scanJson, storeJson } from "@/lib/scan/shapes";
 
 // Scan sessions (DESIGN §4 "Scan service"): open until `POST session/end` or
@@ -14,6 +15,12 @@ export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 // The cookie only names the session; whether it is still open is decided in
 // the database, so the cookie may outlive it.
 const COOKIE_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+/** The session a request names: the body's `session_id`, else a well-formed `scan_sid` cookie. */
+export function callerSessionId(request: Request, bodySessionId: string | null | undefined): string | null {
+  const cookie = readScanSessionCookie(request);
+  return bodySessionId ?? (cookie && SESSION_ID_PATTERN.test(cookie) ? cookie : null);
+}
 
 export type ResolveScanSessionOptions = { candidate?: string | null; now?: Date };
 

@@ -1,17 +1,8 @@
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
+import { cleanName, nameKey } from "@/lib/names";
 import type { CreateStoreBody } from "@/lib/scan/schemas";
 import { storeJson } from "@/lib/scan/shapes";
-
-/** Spaces collapsed, Unicode composed (so "Pão" typed two ways is one name). */
-export function cleanName(name: string): string {
-  return name.normalize("NFC").trim().replace(/\s+/g, " ");
-}
-
-/** The case-insensitive key behind `store.name_key` and `person.name_key`. */
-export function nameKey(name: string): string {
-  return cleanName(name).toLowerCase();
-}
 
 export type CreateStoreOptions = {
   name: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { utcDayKey } from "@/lib/research/br-id";
+import { yymmdd } from "@/lib/db/daily-counter";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { startServer, type RunningServer } from "@/tests/support/server";
 
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 describe("br_id under concurrency", () => {
   it("50 concurrent observes over HTTP get exactly BR-<today>-1..50", async () => {
-    const dayBefore = utcDayKey(new Date());
+    const dayBefore = yymmdd(new Date());
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         fetch(`${server.url}/base-research/api/observe`, {
@@ -41,7 +41,7 @@ describe("br_id under concurrency", () => {
         })),
       ),
     );
-    const dayAfter = utcDayKey(new Date());
+    const dayAfter = yymmdd(new Date());
 
     expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
     const brIds = responses.map((r) => r.body.br_id);

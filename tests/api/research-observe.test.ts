@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { utcDayKey } from "@/lib/research/br-id";
+import { yymmdd } from "@/lib/db/daily-counter";
 import { api, baseUrl } from "./client";
 
 type Observed = { ok: true; obs_id: number; item_id: number; br_id: string };
@@ -25,7 +25,7 @@ describe("POST /base-research/api/observe", () => {
       ok: true,
       obs_id: expect.any(Number),
       item_id: expect.any(Number),
-      br_id: expect.stringMatching(new RegExp(`^BR-${utcDayKey(new Date())}-\\d+$`)),
+      br_id: expect.stringMatching(new RegExp(`^BR-${yymmdd(new Date())}-\\d+$`)),
     });
   });
 

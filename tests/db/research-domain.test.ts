@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
-import { utcDayKey } from "@/lib/research/br-id";
+import { yymmdd } from "@/lib/db/daily-counter";
 import { buildSnapshot, SNAPSHOT_QUERY_COUNT, type SnapshotClient } from "@/lib/research/build-snapshot";
 import { getItemDetailOrThrow } from "@/lib/research/get-item";
 import { createNote, listNotes } from "@/lib/research/notes";
@@ -21,7 +21,7 @@ beforeEach(async () => {
 });
 
 const observe = (fields: Record<string, unknown>) => recordObservation({ input: observeBody.parse(fields) });
-const today = () => utcDayKey(new Date());
+const today = () => yymmdd(new Date());
 
 // Observations with chosen times, for the snapshot sections that depend on order.
 let seq = 0;

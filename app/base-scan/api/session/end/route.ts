@@ -1,14 +1,14 @@
 // POST /base-scan/api/session/end – end the caller's scan session (body session_id or scan_sid cookie)
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { endScanSession, readScanSessionCookie, scanSessionCookie } from "@/lib/scan/scan-session";
-import { endSessionBody, SESSION_ID_PATTERN } from "@/lib/scan/schemas";
+import { callerSessionId, endScanSession, readScanSessionCookie, scanSessionCookie } from "@/lib/scan/scan-session";
+import { endSessionBody } from "@/lib/scan/schemas";
 
 export const POST = route({ auth: "public", body: endSessionBody }, async ({ body, request }) => {
-  const cookie = readScanSessionCookie(request);
-  const id = body.session_id ?? (cookie && SESSION_ID_PATTERN.test(cookie) ? cookie : null);
+  const id = callerSessionId(request, body.session_id);
   if (!id) throw new AppError("not_found", "There is no scan session to end; send session_id or scan first.");
   const session = await endScanSession({ id });
-  const headers = cookie === id ? { "Set-Cookie": scanSessionCookie(request, null) } : undefined;
+  const endedTheCookieSession = readScanSessionCookie(request) === id;
+  const headers = endedTheCookieSession ? { "Set-Cookie": scanSessionCookie(request, null) } : undefined;
   return Response.json({ ok: true, ended: true, session }, { headers });
 });
