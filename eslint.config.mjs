@@ -7,5 +7,13 @@ export default defineConfig([
   ...nextTs,
   // Playwright fixtures call their continuation `use`, which is not React's hook.
   { files: ["e2e/**/*.ts"], rules: { "react-hooks/rules-of-hooks": "off" } },
-  globalIgnores([".next/**", ".next-*/**", "lib/generated/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  globalIgnores([
+    ".next/**",
+    ".next-*/**",
+    "lib/generated/**",
+    "data/**",
+    "test-results/**",
+    "playwright-report/**",
+    "next-env.d.ts",
+  ]),
 ]);

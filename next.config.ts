@@ -11,12 +11,7 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // Loaded from node_modules at run time: they read their own .wasm/.data
   // files next to their code, which bundling would break.
-  serverExternalPackages: [
-    "@electric-sql/pglite",
-    "pglite-prisma-adapter",
-    "@prisma/adapter-pg",
-    "pg",
-  ],
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV === "production") }];
   },

@@ -26,14 +26,18 @@ export default async function DashboardPage() {
                 <Stat label="Scans" value={counts.scan.scans} />
                 <Stat label="Stores" value={counts.scan.stores} />
               </div>
-              <Link className="mt-2 inline-block text-brand underline" href="/base-scan">Open Scan</Link>
+              <Link className="mt-2 inline-block text-brand underline" href="/base-scan">
+                Open Scan
+              </Link>
             </Card>
             <Card title="Ask">
               <div className="grid grid-cols-2 gap-2">
                 <Stat label="Pending" value={counts.ask.pending} />
                 <Stat label="All asks" value={counts.ask.todos} />
               </div>
-              <Link className="mt-2 inline-block text-brand underline" href="/base-ask">Open Ask</Link>
+              <Link className="mt-2 inline-block text-brand underline" href="/base-ask">
+                Open Ask
+              </Link>
             </Card>
             <Card title="Research">
               <div className="grid grid-cols-3 gap-2">
@@ -41,7 +45,9 @@ export default async function DashboardPage() {
                 <Stat label="Observations" value={counts.research.observations} />
                 <Stat label="Notes" value={counts.research.notes} />
               </div>
-              <Link className="mt-2 inline-block text-brand underline" href="/base-research">Open Research</Link>
+              <Link className="mt-2 inline-block text-brand underline" href="/base-research">
+                Open Research
+              </Link>
             </Card>
           </>
         ) : null}

@@ -23,7 +23,10 @@ async function call<T>(request: APIRequestContext, method: "GET" | "POST", path:
 export const test = base.extend<Fixtures>({
   login: async ({ context, baseURL }, use) => {
     await use(async () => {
-      const seal = await sealData({ operator: true, since: new Date().toISOString() }, { password: TEST_SESSION_SECRET });
+      const seal = await sealData(
+        { operator: true, since: new Date().toISOString() },
+        { password: TEST_SESSION_SECRET },
+      );
       await context.addCookies([{ name: "labs_op", value: seal, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
     });
   },

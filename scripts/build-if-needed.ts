@@ -41,7 +41,10 @@ export function buildIfNeeded(): void {
   if (built && id !== null && readFileSync(MARKER, "utf8") === id) return;
   if (built && id === null) return;
   console.log("labs: building the app (next build)…");
-  const result = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync("npx", ["next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   if (id !== null) writeFileSync(MARKER, id);
 }

@@ -8,7 +8,8 @@
 // as it would with a complete lock.
 import { readFileSync, writeFileSync } from "node:fs";
 
-const PLATFORM = /-(android|darwin|freebsd|linux|win32|openbsd|openharmony|sunos|aix|wasm32)(?:-(arm64|x64|arm|ia32|loong64|ppc64|riscv64|s390x|wasi))?/;
+const PLATFORM =
+  /-(android|darwin|freebsd|linux|win32|openbsd|openharmony|sunos|aix|wasm32)(?:-(arm64|x64|arm|ia32|loong64|ppc64|riscv64|s390x|wasi))?/;
 
 const lock = JSON.parse(readFileSync("package-lock.json", "utf8"));
 const packages = lock.packages;

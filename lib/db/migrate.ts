@@ -10,10 +10,7 @@ import {
   bindMigrationAwareSqlAdapterFactory,
   type SqlMigrationAwareDriverAdapterFactory,
 } from "@prisma/driver-adapter-utils";
-import type {
-  MigrationList,
-  SchemaEngine as SchemaEngineInstance,
-} from "@prisma/schema-engine-wasm";
+import type { MigrationList, SchemaEngine as SchemaEngineInstance } from "@prisma/schema-engine-wasm";
 
 const projectRoot = process.cwd();
 const migrationsDir = path.join(projectRoot, "prisma", "migrations");
@@ -32,7 +29,9 @@ function loadEngineModule(): Promise<SchemaEngineModule> {
     const bgPath = createRequire(path.join(projectRoot, "package.json")).resolve(
       "@prisma/schema-engine-wasm/schema_engine_bg",
     );
-    const bg = (await import(/* turbopackIgnore: true */ pathToFileURL(bgPath).href)) as SchemaEngineModule & { __wbg_set_wasm(exports: WebAssembly.Exports): void };
+    const bg = (await import(/* turbopackIgnore: true */ pathToFileURL(bgPath).href)) as SchemaEngineModule & {
+      __wbg_set_wasm(exports: WebAssembly.Exports): void;
+    };
     const bytes = await readFile(path.join(path.dirname(bgPath), "schema_engine_bg.wasm"));
     const { instance } = await WebAssembly.instantiate(bytes, {
       "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports,
@@ -92,20 +91,14 @@ async function listMigrations(): Promise<MigrationList> {
 const noFilters = { externalTables: [], externalEnums: [] };
 
 /** Applies pending migrations; returns the names of those just applied. */
-export async function applyMigrations(
-  adapter: SqlMigrationAwareDriverAdapterFactory,
-): Promise<string[]> {
+export async function applyMigrations(adapter: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
   const migrationsList = await listMigrations();
-  const output = await withEngine(adapter, (engine) =>
-    engine.applyMigrations({ migrationsList, filters: noFilters }),
-  );
+  const output = await withEngine(adapter, (engine) => engine.applyMigrations({ migrationsList, filters: noFilters }));
   return output.appliedMigrationNames;
 }
 
 /** Names of migrations in prisma/migrations not yet applied to the database. */
-export async function pendingMigrations(
-  adapter: SqlMigrationAwareDriverAdapterFactory,
-): Promise<string[]> {
+export async function pendingMigrations(adapter: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
   const migrationsList = await listMigrations();
   const output = await withEngine(adapter, (engine) =>
     engine.diagnoseMigrationHistory({ migrationsList, optInToShadowDatabase: false, filters: noFilters }),

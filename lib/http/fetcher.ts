@@ -21,7 +21,11 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
   try {
     response = await fetch(url, {
       ...init,
-      headers: { accept: "application/json", ...(init?.body ? { "content-type": "application/json" } : {}), ...init?.headers },
+      headers: {
+        accept: "application/json",
+        ...(init?.body ? { "content-type": "application/json" } : {}),
+        ...init?.headers,
+      },
     });
   } catch {
     throw new FetchError(0, "network", "No connection to the server. Check your network and try again.");

@@ -81,4 +81,3 @@ export function failure(error: unknown, request: Request): Response {
   }
   return errorResponse(appError);
 }
-

@@ -10,8 +10,8 @@ export async function pingDatabase(): Promise<boolean> {
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
   });
-  const ping = getDatabase()
-    .prisma.$queryRaw`SELECT 1`.then(() => true)
+  const ping = getDatabase().prisma.$queryRaw`SELECT 1`
+    .then(() => true)
     .catch((error: unknown) => {
       console.error("[health] database ping failed:", error);
       return false;

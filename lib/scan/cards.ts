@@ -24,7 +24,14 @@ export type CreateCardOptions = { storeId: number } & CreateCardBody;
  * created by `person_name`. The unique index (store, person, value, active)
  * refuses a second active card with the same value → 409.
  */
-export async function createCard({ storeId, card_value, card_format, label, person_id, person_name }: CreateCardOptions) {
+export async function createCard({
+  storeId,
+  card_value,
+  card_format,
+  label,
+  person_id,
+  person_name,
+}: CreateCardOptions) {
   await getStoreOrThrow({ id: storeId });
   const person =
     person_id != null ? await getPersonOrThrow({ id: person_id }) : await upsertPerson({ name: person_name ?? "" });

@@ -96,7 +96,10 @@ export async function enrichProduct({ code, refresh = false, now = new Date() }:
  * Takes one of this minute's OFF calls or refuses with 429. The counter row of
  * a minute is created by its first call, which also drops older windows.
  */
-export async function acquireOffSlot({ now = new Date(), limit = OFF_CALLS_PER_MINUTE }: { now?: Date; limit?: number } = {}) {
+export async function acquireOffSlot({
+  now = new Date(),
+  limit = OFF_CALLS_PER_MINUTE,
+}: { now?: Date; limit?: number } = {}) {
   const window = now.toISOString().slice(0, 16);
   const used = await nextCounterValue({ scope: "off-calls", day: window });
   if (used === 1) await db().dailyCounter.deleteMany({ where: { scope: "off-calls", day: { lt: window } } });
@@ -126,9 +129,13 @@ export async function fetchOffProduct({ code }: { code: string }): Promise<OffPr
     text = await response.text();
   } catch (error) {
     if (signal.aborted) {
-      throw new AppError("upstream_timeout", `Open Food Facts did not answer within ${offTimeoutMs() / 1000} s; ${RETRY_HINT}.`, {
-        cause: error,
-      });
+      throw new AppError(
+        "upstream_timeout",
+        `Open Food Facts did not answer within ${offTimeoutMs() / 1000} s; ${RETRY_HINT}.`,
+        {
+          cause: error,
+        },
+      );
     }
     throw new AppError("upstream_failed", `Open Food Facts could not be reached; ${RETRY_HINT}.`, { cause: error });
   }

@@ -31,7 +31,13 @@ export type RecordScanOptions = {
  * - a barcode gets a bare product row and a `dont_know` preference for every
  *   person who has none for that code.
  */
-export async function recordScan({ value, format = null, note = null, sessionId, now = new Date() }: RecordScanOptions) {
+export async function recordScan({
+  value,
+  format = null,
+  note = null,
+  sessionId,
+  now = new Date(),
+}: RecordScanOptions) {
   const card = await db().card.findFirst({
     where: { cardValue: value, active: true },
     orderBy: { id: "desc" },

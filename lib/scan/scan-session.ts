@@ -110,10 +110,7 @@ export async function endScanSession({ id, now = new Date() }: { id: string; now
   return sessionJson(session, now);
 }
 
-function sessionJson(
-  session: { id: string; startedAt: Date; lastScanAt: Date; endedAt: Date | null },
-  now: Date,
-) {
+function sessionJson(session: { id: string; startedAt: Date; lastScanAt: Date; endedAt: Date | null }, now: Date) {
   return {
     id: session.id,
     state: sessionState(session, now),

@@ -158,7 +158,11 @@ export const createManualProductBody = z.object({
   brand: text(200, 0).optional().nullable(),
   quantity: text(60, 0).optional().nullable(),
   categories: text(500, 0).optional().nullable(),
-  image_url: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).max(2000).optional().nullable(),
+  image_url: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+    .max(2000)
+    .optional()
+    .nullable(),
 });
 export type CreateManualProductBody = z.infer<typeof createManualProductBody>;
 

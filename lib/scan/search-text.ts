@@ -4,12 +4,7 @@
 
 /** Lower case without accents or extra spaces: "Pão  de Forma" → "pao de forma". */
 export function foldText(value: string): string {
-  return value
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  return value.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
 /** `product.search_text` for a product. */

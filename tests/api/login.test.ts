@@ -21,7 +21,10 @@ function sessionCookie(headers: Headers): string {
 
 describe("POST /admin/login", () => {
   it("sets labs_op and answers 303 to next for the right password", async () => {
-    const { status, headers } = await api("/admin/login", form({ password: TEST_OPERATOR_PASSWORD, next: "/base-ask/" }));
+    const { status, headers } = await api(
+      "/admin/login",
+      form({ password: TEST_OPERATOR_PASSWORD, next: "/base-ask/" }),
+    );
     expect(status).toBe(303);
     expect(headers.get("location")).toBe("/base-ask/");
     const setCookie = headers.get("set-cookie") ?? "";
@@ -62,7 +65,11 @@ describe("POST /admin/login", () => {
     expect(wrong.status).toBe(401);
     expect(wrong.data).toEqual({ ok: false, error: { code: "unauthorized", message: "That password is not right." } });
 
-    const right = await api("/admin/login", { method: "POST", json: { password: TEST_OPERATOR_PASSWORD }, headers: client() });
+    const right = await api("/admin/login", {
+      method: "POST",
+      json: { password: TEST_OPERATOR_PASSWORD },
+      headers: client(),
+    });
     expect(right.status).toBe(303);
 
     const broken = await api("/admin/login", {
@@ -75,7 +82,10 @@ describe("POST /admin/login", () => {
 
     const missing = await api("/admin/login", { method: "POST", json: {}, headers: client() });
     expect(missing.status).toBe(400);
-    expect(missing.data).toMatchObject({ ok: false, error: { code: "validation_failed", issues: [{ path: "password" }] } });
+    expect(missing.data).toMatchObject({
+      ok: false,
+      error: { code: "validation_failed", issues: [{ path: "password" }] },
+    });
   });
 
   it("slows down repeated wrong passwords, even before the right one", async () => {
@@ -84,7 +94,11 @@ describe("POST /admin/login", () => {
       const { status } = await api("/admin/login", { method: "POST", json: { password: "guess" }, headers: from });
       expect(status).toBe(401);
     }
-    const blocked = await api("/admin/login", { method: "POST", json: { password: TEST_OPERATOR_PASSWORD }, headers: from });
+    const blocked = await api("/admin/login", {
+      method: "POST",
+      json: { password: TEST_OPERATOR_PASSWORD },
+      headers: from,
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.data).toMatchObject({ ok: false, error: { code: "rate_limited" } });
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -11,14 +11,17 @@ describe("legacy redirects", () => {
     expect(headers.get("location")).toBe("/base-ask/");
   });
 
-  it.each(["GET", "POST", "PUT", "DELETE"])("%s /api/legacy-ask/log answers 308 to /api/base-ask/log", async (method) => {
-    const { status, headers } = await api("/api/legacy-ask/log", {
-      method,
-      ...(method === "GET" ? {} : { json: { text: "hi" } }),
-    });
-    expect(status).toBe(308);
-    expect(headers.get("location")).toBe("/api/base-ask/log");
-  });
+  it.each(["GET", "POST", "PUT", "DELETE"])(
+    "%s /api/legacy-ask/log answers 308 to /api/base-ask/log",
+    async (method) => {
+      const { status, headers } = await api("/api/legacy-ask/log", {
+        method,
+        ...(method === "GET" ? {} : { json: { text: "hi" } }),
+      });
+      expect(status).toBe(308);
+      expect(headers.get("location")).toBe("/api/base-ask/log");
+    },
+  );
 });
 
 describe("UI variants", () => {

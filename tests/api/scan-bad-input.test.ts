@@ -32,13 +32,28 @@ const raw = (path: string, body: BodyInit, contentType = "application/json") =>
 describe.each(BODY_ENDPOINTS)("POST %s", (path, wrongTypes) => {
   it.each([
     ["malformed JSON", () => raw(path, "{not json"), 400, "bad_json"],
-    ["invalid UTF-8", () => raw(path, new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d])), 400, "bad_json"],
+    [
+      "invalid UTF-8",
+      () => raw(path, new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d])),
+      400,
+      "bad_json",
+    ],
     ["a JSON array", () => raw(path, "[1,2,3]"), 400, "validation_failed"],
     ["a JSON null", () => raw(path, "null"), 400, "validation_failed"],
     ["a JSON string", () => raw(path, '"value"'), 400, "validation_failed"],
     ["deeply nested JSON", () => raw(path, `${"[".repeat(50_000)}${"]".repeat(50_000)}`), 400, null],
-    ["a body over 256 KiB", () => raw(path, JSON.stringify({ value: "x".repeat(300 * 1024) })), 413, "payload_too_large"],
-    ["multipart form data", () => raw(path, "--x\r\n\r\n--x--", "multipart/form-data; boundary=x"), 415, "unsupported_media_type"],
+    [
+      "a body over 256 KiB",
+      () => raw(path, JSON.stringify({ value: "x".repeat(300 * 1024) })),
+      413,
+      "payload_too_large",
+    ],
+    [
+      "multipart form data",
+      () => raw(path, "--x\r\n\r\n--x--", "multipart/form-data; boundary=x"),
+      415,
+      "unsupported_media_type",
+    ],
     ["fields of the wrong type", () => api(path, { method: "POST", json: wrongTypes }), 400, "validation_failed"],
   ])("answers %s with the envelope", async (_name, send, status, code) => {
     const result = await send();
@@ -86,7 +101,17 @@ describe("route ids", () => {
     ["POST", (id) => `/base-scan/api/cards/${id}/delete`, undefined],
     ["POST", (id) => `/base-scan/api/scans/${id}/store`, { store_id: null }],
   ];
-  const NOT_INTEGERS = ["abc", "0", "-1", "1.5", "1e3", "12abc", "99999999999", "1%3BDROP%20TABLE%20card", "%3Cscript%3E"];
+  const NOT_INTEGERS = [
+    "abc",
+    "0",
+    "-1",
+    "1.5",
+    "1e3",
+    "12abc",
+    "99999999999",
+    "1%3BDROP%20TABLE%20card",
+    "%3Cscript%3E",
+  ];
 
   it.each(ID_ROUTES.flatMap(([method, path, json]) => NOT_INTEGERS.map((id) => [method, path(id), json] as const)))(
     "%s %s → 400",
@@ -135,7 +160,10 @@ describe("queries and path codes", () => {
 
   it("keeps SQL and HTML in a scanned value verbatim", async () => {
     const value = `'; DROP TABLE scan;-- <img src=x onerror=alert(1)> ${Date.now()}`;
-    const { status, data } = await api<{ value: string; kind: string }>("/base-scan/api/scan", { method: "POST", json: { value } });
+    const { status, data } = await api<{ value: string; kind: string }>("/base-scan/api/scan", {
+      method: "POST",
+      json: { value },
+    });
     expect(status).toBe(200);
     expect(data).toMatchObject({ value, kind: "qr" });
   });

@@ -36,7 +36,13 @@ describe("POST /base-scan/api/products/manual", () => {
     const name = unique("Pão caseiro");
     const { status, data } = await manual({ name, brand: "Padaria", quantity: "500 g" });
     expect(status).toBe(200);
-    expect(data.product).toMatchObject({ code: expect.stringMatching(/^MAN-[1-9]\d*$/), name, brand: "Padaria", quantity: "500 g", source: "manual" });
+    expect(data.product).toMatchObject({
+      code: expect.stringMatching(/^MAN-[1-9]\d*$/),
+      name,
+      brand: "Padaria",
+      quantity: "500 g",
+      source: "manual",
+    });
   });
 
   it("gives concurrent creates distinct codes", async () => {
@@ -51,11 +57,15 @@ describe("GET /base-scan/api/products/search", () => {
     const tag = randomUUID().slice(0, 8);
     const { data } = await manual({ name: `Pão de Forma ${tag}`, brand: "Bimbo Ação" });
     for (const q of [`pao ${tag}`, `PÃO ${tag}`, `acao ${tag}`, data.product.code]) {
-      const result = await api<{ ok: true; products: Product[] }>(`/base-scan/api/products/search?q=${encodeURIComponent(q)}`);
+      const result = await api<{ ok: true; products: Product[] }>(
+        `/base-scan/api/products/search?q=${encodeURIComponent(q)}`,
+      );
       expect(result.status).toBe(200);
       expect(result.data.products.map((p) => p.id)).toContain(data.product.id);
     }
-    const none = await api<{ products: Product[] }>(`/base-scan/api/products/search?q=${encodeURIComponent(`%_ ${tag}`)}`);
+    const none = await api<{ products: Product[] }>(
+      `/base-scan/api/products/search?q=${encodeURIComponent(`%_ ${tag}`)}`,
+    );
     expect(none.data.products).toEqual([]);
   });
 
@@ -94,7 +104,9 @@ describe("GET /base-scan/api/products/<code>/enrich", () => {
     expect(second.data).toMatchObject({ ok: true, cached: true, product: { name: expected.product_name } });
     expect(await offRequests(code)).toBe(1);
 
-    const search = await api<{ products: Product[] }>(`/base-scan/api/products/search?q=${encodeURIComponent("bolachas cuetara " + code)}`);
+    const search = await api<{ products: Product[] }>(
+      `/base-scan/api/products/search?q=${encodeURIComponent("bolachas cuetara " + code)}`,
+    );
     expect(search.data.products.map((p) => p.code)).toEqual([code]);
 
     const refreshed = await enrich(code, "?refresh=1");
@@ -131,7 +143,10 @@ describe("GET /base-scan/api/products/<code>/enrich", () => {
     const started = Date.now();
     const result = await enrich(code);
     expect(result.status).toBe(status);
-    expect(result.data).toMatchObject({ ok: false, error: { code: errorCode, message: expect.stringMatching(/try again/) } });
+    expect(result.data).toMatchObject({
+      ok: false,
+      error: { code: errorCode, message: expect.stringMatching(/try again/) },
+    });
     if (errorCode === "upstream_timeout") expect(Date.now() - started).toBeLessThan(2900);
 
     const productAfter = await api<{ products: Product[] }>(`/base-scan/api/products/search?q=${code}`);
@@ -169,7 +184,10 @@ describe("prices", () => {
   it("lists the latest per store, cheapest first, flags likely typos, and gives history on request", async () => {
     const code = knownCode();
     const stores = [unique("A"), unique("B"), unique("C"), unique("D")];
-    const storeA = await api<{ store_id: number }>("/base-scan/api/stores", { method: "POST", json: { name: stores[0] } });
+    const storeA = await api<{ store_id: number }>("/base-scan/api/stores", {
+      method: "POST",
+      json: { name: stores[0] },
+    });
     await postPrice({ code, store_id: storeA.data.store_id, price: "9,99", observed_at: "2025-01-01T10:00:00Z" });
     await postPrice({ code, store_id: storeA.data.store_id, price: "2,00", observed_at: "2025-02-01T10:00:00+01:00" });
     await postPrice({ code, store_name: stores[1], price: "1,80" });
@@ -177,7 +195,9 @@ describe("prices", () => {
     const typo = await postPrice({ code, store_name: stores[3], price: "210,00", source: "invoice" });
     expect(typo.data.price).toMatchObject({ price: "210.00", source: "invoice", likely_typo: true });
 
-    const { status, data } = await api<{ ok: true; prices: Price[]; history?: Price[] }>(`/base-scan/api/prices?code=${code}`);
+    const { status, data } = await api<{ ok: true; prices: Price[]; history?: Price[] }>(
+      `/base-scan/api/prices?code=${code}`,
+    );
     expect(status).toBe(200);
     expect(data.prices.map((p) => [p.store_name, p.price, p.likely_typo])).toEqual([
       [stores[1], "1.80", false],
@@ -188,10 +208,14 @@ describe("prices", () => {
     expect(data.history).toBeUndefined();
     expect(data.prices[1]).toMatchObject({ code, observed_at: "2025-02-01T09:00:00.000Z", currency: "EUR" });
 
-    const byStore = await api<{ prices: Price[] }>(`/base-scan/api/prices?code=${code}&store_id=${storeA.data.store_id}`);
+    const byStore = await api<{ prices: Price[] }>(
+      `/base-scan/api/prices?code=${code}&store_id=${storeA.data.store_id}`,
+    );
     expect(byStore.data.prices.map((p) => p.price)).toEqual(["2.00"]);
 
-    const withHistory = await api<{ prices: Price[]; history: Price[] }>(`/base-scan/api/prices?code=${code}&history=1`);
+    const withHistory = await api<{ prices: Price[]; history: Price[] }>(
+      `/base-scan/api/prices?code=${code}&history=1`,
+    );
     expect(withHistory.data.history.map((p) => p.price)).toContain("9.99");
     expect(withHistory.data.history).toHaveLength(5);
   });
@@ -207,7 +231,11 @@ describe("prices", () => {
 
   it("records a price against a product_id", async () => {
     const { data } = await manual({ name: unique("Queijo") });
-    const { status, data: price } = await postPrice({ product_id: data.product.id, store_name: unique("Feira"), price: "4,5" });
+    const { status, data: price } = await postPrice({
+      product_id: data.product.id,
+      store_name: unique("Feira"),
+      price: "4,5",
+    });
     expect(status).toBe(200);
     expect(price.price).toMatchObject({ product_id: data.product.id, code: data.product.code, price: "4.50" });
   });

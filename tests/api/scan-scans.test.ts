@@ -168,7 +168,10 @@ describe("POST /base-scan/api/scan", () => {
     const storeId = await createStore(unique("Mercadona"));
     const first = await scan({ value: code });
     expect(first.data.store_id).toBeNull();
-    const attach = await api(`/base-scan/api/scans/${first.data.id}/store`, { method: "POST", json: { store_id: storeId } });
+    const attach = await api(`/base-scan/api/scans/${first.data.id}/store`, {
+      method: "POST",
+      json: { store_id: storeId },
+    });
     expect(attach.status).toBe(200);
 
     const second = await scan({ value: code });
@@ -235,7 +238,10 @@ describe("POST /base-scan/api/scans/<id>/store", () => {
     ["an unknown store", (id: number) => String(id), { store_id: 999999999 }],
   ])("answers 404 for %s", async (_name, path, body) => {
     const { data: created } = await scan({ value: unique("thing"), format: "qr_code" });
-    const { status, data } = await api(`/base-scan/api/scans/${path(created.id)}/store`, { method: "POST", json: body });
+    const { status, data } = await api(`/base-scan/api/scans/${path(created.id)}/store`, {
+      method: "POST",
+      json: body,
+    });
     expect(status).toBe(404);
     expect(data).toMatchObject({ ok: false, error: { code: "not_found" } });
   });
@@ -260,7 +266,10 @@ describe("scan sessions", () => {
   it("prefers the body's session_id over the cookie", async () => {
     const a = await scan({ value: unique("a"), format: "qr_code" });
     const b = await scan({ value: unique("b"), format: "qr_code" });
-    const c = await scan({ value: unique("c"), format: "qr_code", session_id: a.data.session_id }, sidCookie(b.headers));
+    const c = await scan(
+      { value: unique("c"), format: "qr_code", session_id: a.data.session_id },
+      sidCookie(b.headers),
+    );
     expect(c.data.session_id).toBe(a.data.session_id);
   });
 
@@ -270,10 +279,13 @@ describe("scan sessions", () => {
     expect(unknown.data.session_id).not.toBe("S-000101-987654");
 
     const cookie = sidCookie(unknown.headers);
-    const end = await api<{ ok: true; ended: true; session: { id: string; state: string } }>("/base-scan/api/session/end", {
-      method: "POST",
-      cookie,
-    });
+    const end = await api<{ ok: true; ended: true; session: { id: string; state: string } }>(
+      "/base-scan/api/session/end",
+      {
+        method: "POST",
+        cookie,
+      },
+    );
     expect(end.status).toBe(200);
     expect(end.data).toMatchObject({ ok: true, ended: true, session: { id: unknown.data.session_id, state: "ended" } });
     expect(end.headers.get("set-cookie")).toMatch(/scan_sid=;.*Max-Age=0/);
@@ -289,7 +301,10 @@ describe("scan sessions", () => {
     const none = await api("/base-scan/api/session/end", { method: "POST" });
     expect(none.status).toBe(404);
     expect(none.data).toMatchObject({ ok: false, error: { code: "not_found" } });
-    const unknown = await api("/base-scan/api/session/end", { method: "POST", json: { session_id: "S-000101-987655" } });
+    const unknown = await api("/base-scan/api/session/end", {
+      method: "POST",
+      json: { session_id: "S-000101-987655" },
+    });
     expect(unknown.status).toBe(404);
   });
 

@@ -104,7 +104,9 @@ describe("cards", () => {
     expect(all.data.cards).toContainEqual(data.card);
     const filtered = await api<{ cards: Card[] }>(`/base-scan/api/cards?store_id=${storeId}`);
     expect(filtered.data.cards.map((c) => c.card_value).sort()).toEqual(["2501234567890", "other", "third"]);
-    const byStore = await api<{ ok: true; store: { id: number }; cards: Card[] }>(`/base-scan/api/stores/${storeId}/cards`);
+    const byStore = await api<{ ok: true; store: { id: number }; cards: Card[] }>(
+      `/base-scan/api/stores/${storeId}/cards`,
+    );
     expect(byStore.status).toBe(200);
     expect(byStore.data.store.id).toBe(storeId);
     expect(byStore.data.cards).toEqual(filtered.data.cards);
@@ -147,7 +149,12 @@ describe("cards", () => {
 
   it.each([
     ["GET cards of an unknown store", "GET", "/base-scan/api/stores/999999999/cards", undefined],
-    ["POST a card to an unknown store", "POST", "/base-scan/api/stores/999999999/cards", { card_value: "1", person_name: "X" }],
+    [
+      "POST a card to an unknown store",
+      "POST",
+      "/base-scan/api/stores/999999999/cards",
+      { card_value: "1", person_name: "X" },
+    ],
     ["POST a card for an unknown person_id", "POST", "STORE", { card_value: "1", person_id: 999999999 }],
     ["delete an unknown card", "POST", "/base-scan/api/cards/999999999/delete", undefined],
   ])("answers 404 to %s", async (_name, method, path, json) => {
@@ -172,7 +179,10 @@ describe("preferences", () => {
       preference: { code, person_name: person, sentiment: "worth_heartburn", person_id: expect.any(Number) },
     });
 
-    await api("/base-scan/api/preferences/set", { method: "POST", json: { code, person_name: person, sentiment: "favorite" } });
+    await api("/base-scan/api/preferences/set", {
+      method: "POST",
+      json: { code, person_name: person, sentiment: "favorite" },
+    });
     const { status, data } = await api<{ ok: true; code: string; preferences: Record<string, unknown>[] }>(
       `/base-scan/api/preferences/${code}`,
     );

@@ -22,7 +22,9 @@ describe("requireOperator", () => {
 
   it("refuses a cookie sealed with another secret", async () => {
     const seal = await sealData({ operator: true }, { password: "another-secret-another-secret-another!" });
-    await expect(requireOperator(request({ cookie: `labs_op=${seal}` }))).rejects.toMatchObject({ code: "unauthorized" });
+    await expect(requireOperator(request({ cookie: `labs_op=${seal}` }))).rejects.toMatchObject({
+      code: "unauthorized",
+    });
   });
 
   it("refuses a cookie write from another site", async () => {

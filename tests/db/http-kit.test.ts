@@ -88,7 +88,10 @@ describe("route()", () => {
       ran = true;
       return { ok: true };
     });
-    expect(await json(await call(end, { body: "{oops" }))).toMatchObject({ status: 400, body: { error: { code: "bad_json" } } });
+    expect(await json(await call(end, { body: "{oops" }))).toMatchObject({
+      status: 400,
+      body: { error: { code: "bad_json" } },
+    });
     expect(ran).toBe(false);
     expect((await call(end)).status).toBe(200);
     expect(ran).toBe(true);
@@ -127,7 +130,10 @@ describe("route()", () => {
       await db().store.update({ where: { id: 2_000_000_000 }, data: { country: "ES" } });
       return { ok: true };
     });
-    expect(await json(await call(updateMissing))).toMatchObject({ status: 404, body: { error: { code: "not_found" } } });
+    expect(await json(await call(updateMissing))).toMatchObject({
+      status: 404,
+      body: { error: { code: "not_found" } },
+    });
   });
 
   it("hides unexpected errors behind a generic 500", async () => {

@@ -3,7 +3,10 @@ import pg from "pg";
 
 // Each test run gets its own PostgreSQL database on the server named by
 // TEST_DATABASE_URL, so runs never see each other's rows.
-export async function createTestDatabase(baseUrl: string, label: string): Promise<{
+export async function createTestDatabase(
+  baseUrl: string,
+  label: string,
+): Promise<{
   url: string;
   drop: () => Promise<void>;
 }> {
