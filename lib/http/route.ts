@@ -7,13 +7,21 @@ import { toAppError, validationError } from "@/lib/http/to-app-error";
 /** Who may call a route: anyone, or the operator (cookie or API key). */
 export type AuthPolicy = "public" | "operator";
 
-type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   auth: AuthPolicy;
+  /** One line for the API reference (GET /api/openapi.json). */
+  summary?: string;
   params?: P;
   query?: Q;
   body?: B;
   /** The handler reads the body itself (multipart uploads); no JSON parsing here. */
   rawBody?: true;
+  /**
+   * The success body, for the API reference. With LABS_CHECK_RESPONSES=1 (the
+   * test servers set it) every 2xx JSON answer is checked against it, so the
+   * reference cannot drift from what the handler really sends.
+   */
+  response?: z.ZodType;
 };
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -30,6 +38,7 @@ type NextRouteContext = { params: Promise<Record<string, string | string[] | und
 
 export type RouteHandler = ((request: Request, context: NextRouteContext) => Promise<Response>) & {
   auth: AuthPolicy;
+  spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>;
 };
 
 /**
@@ -58,12 +67,22 @@ export function route<
       // so every POST answers bad input the same way.
       else if (!spec.rawBody && !BODYLESS_METHODS.has(request.method)) await readJsonBody(request);
       const result = await handler({ request, params, query, body, caller } as HandlerContext<P, Q, B>);
-      return result instanceof Response ? result : Response.json(result);
+      const response = result instanceof Response ? result : Response.json(result);
+      if (spec.response && process.env.LABS_CHECK_RESPONSES === "1") await checkResponse(spec.response, response);
+      return response;
     } catch (error) {
       return failure(error, request);
     }
   };
-  return Object.assign(wrapped, { auth: spec.auth });
+  return Object.assign(wrapped, { auth: spec.auth, spec: spec as RouteSpec<z.ZodType, z.ZodType, z.ZodType> });
+}
+
+/** Test servers only: a success body that does not match its declared schema is a bug → 500. */
+async function checkResponse(schema: z.ZodType, response: Response): Promise<void> {
+  if (!response.ok || !response.headers.get("content-type")?.includes("json")) return;
+  const result = schema.safeParse(await response.clone().json());
+  if (result.success) return;
+  throw new Error(`response does not match its schema: ${JSON.stringify(result.error.issues.slice(0, 5))}`);
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {

@@ -45,6 +45,7 @@ export async function startServer(
         DATA_DIR: dataDir,
         SESSION_SECRET: TEST_SESSION_SECRET,
         OPERATOR_PASSWORD: TEST_OPERATOR_PASSWORD,
+        LABS_CHECK_RESPONSES: "1",
         DATABASE_URL: undefined,
         ...env,
       },
