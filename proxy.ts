@@ -42,10 +42,14 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
+// Pages only the operator sees (DESIGN §2); each page checks again itself.
+const OPERATOR_PAGE_PREFIXES = ["/admin", "/base-research", "/base-ask/queue"];
+
 function needsOperator(path: string): boolean {
   if (path === "/") return true;
-  if (!path.startsWith("/admin/") && path !== "/admin") return false;
-  return !PUBLIC_ADMIN_PATHS.has(path.replace(/\/$/, ""));
+  const bare = path.replace(/\/$/, "") || "/";
+  if (PUBLIC_ADMIN_PATHS.has(bare)) return false;
+  return OPERATOR_PAGE_PREFIXES.some((prefix) => bare === prefix || bare.startsWith(`${prefix}/`));
 }
 
 export const config = {

@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
+import { requireOperatorPage } from "@/lib/auth/operator-page";
 import { countPerService } from "@/lib/labs/service-counts";
 
 export const metadata: Metadata = { title: "Research" };
 
 export default async function ResearchPage() {
+  await requireOperatorPage("/base-research/");
   const { research } = await countPerService();
   return (
     <>

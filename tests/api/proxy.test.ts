@@ -34,7 +34,7 @@ describe("UI variants", () => {
   });
 
   it("honours an incoming X-UI-Version header and echoes it", async () => {
-    const { headers, text } = await api("/base-research/", { headers: { "X-UI-Version": "d" } });
+    const { headers, text } = await api("/base-scan/", { headers: { "X-UI-Version": "d" } });
     expect(headers.get("x-ui-version")).toBe("d");
     expect(htmlVariant(text)).toBe("d");
   });
@@ -61,6 +61,8 @@ describe("operator pages without the cookie", () => {
     ["/", "/"],
     ["/admin/operator", "/admin/operator"],
     ["/c/admin/operator", "/c/admin/operator"],
+    ["/base-research/", "/base-research/"],
+    ["/base-ask/queue", "/base-ask/queue"],
   ])("%s redirects to the login form with next", async (path, next) => {
     const { status, headers } = await api(path);
     expect(status).toBe(303);
