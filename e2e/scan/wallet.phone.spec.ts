@@ -183,3 +183,58 @@ test("the wallet fits a phone screen", async ({ page }) => {
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: "test-results/screenshots/scan-wallet.png", fullPage: true });
 });
+
+type LockProbe = { locks: WakeLockSentinel[]; setHidden: (hidden: boolean) => void };
+
+test("keeps the screen on while a card shows, again after the page was hidden, and lets go on close", async ({
+  page,
+  api,
+}) => {
+  // Watches the real Wake Lock API and lets the test hide the page.
+  await page.addInitScript(() => {
+    const locks: WakeLockSentinel[] = [];
+    const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+    navigator.wakeLock.request = async (type?: "screen") => {
+      const lock = await request(type);
+      locks.push(lock);
+      return lock;
+    };
+    let hidden = false;
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => (hidden ? "hidden" : "visible"),
+    });
+    const probe: LockProbe = {
+      locks,
+      setHidden(value) {
+        hidden = value;
+        document.dispatchEvent(new Event("visibilitychange"));
+      },
+    };
+    (window as unknown as { lockProbe: LockProbe }).lockProbe = probe;
+  });
+  const card = await addCard(api, {
+    store: unique("Awake"),
+    person: unique("Ana"),
+    value: "AWAKE-1",
+    format: "code_128",
+  });
+  const released = () =>
+    page.evaluate(() => (window as unknown as { lockProbe: LockProbe }).lockProbe.locks.map((lock) => lock.released));
+
+  await page.goto("/base-scan/");
+  expect(await released()).toEqual([]);
+  await page.getByRole("button", { name: new RegExp(`^${card.store_name}, `) }).click();
+  const checkout = page.getByRole("dialog", { name: `${card.store_name} card` });
+  await expect(checkout).toContainText("screen stays on");
+  expect(await released()).toEqual([false]);
+
+  await page.evaluate(() => (window as unknown as { lockProbe: LockProbe }).lockProbe.setHidden(true));
+  await expect.poll(released).toEqual([true]);
+  await page.evaluate(() => (window as unknown as { lockProbe: LockProbe }).lockProbe.setHidden(false));
+  await expect.poll(released).toEqual([true, false]);
+
+  await checkout.getByRole("button", { name: "Close" }).click();
+  await expect(checkout).toBeHidden();
+  await expect.poll(released).toEqual([true, true]);
+});
