@@ -46,7 +46,11 @@ function drawIcon(size: number, maskable: boolean): Buffer {
       const sum = [0, 0, 0, 0];
       for (let sy = 0; sy < SUPERSAMPLE; sy += 1) {
         for (let sx = 0; sx < SUPERSAMPLE; sx += 1) {
-          const colour = colourAt((px + (sx + 0.5) / SUPERSAMPLE) / size, (py + (sy + 0.5) / SUPERSAMPLE) / size, maskable);
+          const colour = colourAt(
+            (px + (sx + 0.5) / SUPERSAMPLE) / size,
+            (py + (sy + 0.5) / SUPERSAMPLE) / size,
+            maskable,
+          );
           // Premultiplied, so transparent corners do not darken the edge.
           sum[0]! += colour[0] * colour[3];
           sum[1]! += colour[1] * colour[3];

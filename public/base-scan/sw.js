@@ -171,7 +171,7 @@ function delay(ms) {
 function offlinePage() {
   const html =
     '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    "<title>Offline · Labs</title><body style=\"font:18px system-ui;margin:2rem\"><h1>You are offline</h1>" +
+    '<title>Offline · Labs</title><body style="font:18px system-ui;margin:2rem"><h1>You are offline</h1>' +
     "<p>This page has not been opened on this phone yet. Open it once with a connection and it works offline after that.</p>" +
     '<p><a href="/base-scan/">Wallet</a></p></body></html>';
   return new Response(html, { status: 503, headers: { "content-type": "text/html; charset=utf-8" } });
