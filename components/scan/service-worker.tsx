@@ -20,8 +20,8 @@ export function ServiceWorker() {
   return null;
 }
 
-/** Asks the service worker to store fresh copies of the Scan pages, after cards were added or deleted. */
+/** Asks the service worker to store a fresh copy of the wallet page, after cards were added or deleted. */
 export function refreshOfflineCopy(): void {
   if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.controller?.postMessage({ type: "refresh-pages" });
+  navigator.serviceWorker.controller?.postMessage({ type: "refresh-pages", paths: ["/base-scan/"] });
 }

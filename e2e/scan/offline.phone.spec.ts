@@ -20,9 +20,32 @@ test("the wallet and its cards work offline once the service worker controls the
   await page.reload();
   await expect(page.getByRole("button", { name: new RegExp(`^${second.store_name}, `) })).toBeVisible();
 
+  // A card added in the page updates the stored copy without another visit.
+  const third = unique("Mercadona");
+  await page.getByRole("button", { name: "Add card" }).click();
+  const form = page.getByRole("dialog", { name: "Add a card" });
+  await form.getByLabel("Card number").fill("MERC-0042");
+  await form.getByLabel("Store").fill(third);
+  await form.getByLabel("Whose card").fill(person);
+  await form.getByRole("button", { name: "Save card" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${third} card added.` })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const names = await caches.keys();
+        for (const name of names.filter((key) => key.startsWith("scan-pages-"))) {
+          const stored = await (await caches.open(name)).match("/base-scan/");
+          if (stored) return stored.text();
+        }
+        return "";
+      }),
+    )
+    .toContain("MERC-0042");
+
   await context.setOffline(true);
   try {
     await page.reload();
+    await expect(page.getByRole("button", { name: new RegExp(`^${third}, ${person}`) })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Scan wallet", level: 1 })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Offline" })).toBeVisible();
     for (const card of [first, second]) {

@@ -43,7 +43,10 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   const data = event.data || {};
-  if (data.type === "refresh-pages") event.waitUntil(storePages().catch(() => undefined));
+  if (data.type === "refresh-pages") {
+    const paths = Array.isArray(data.paths) ? data.paths.filter((path) => SCAN_PAGES.includes(path)) : SCAN_PAGES;
+    event.waitUntil(storePages(paths).catch(() => undefined));
+  }
   if (data.type === "cache-urls" && Array.isArray(data.urls)) {
     event.waitUntil(storeAssets(data.urls.filter((url) => typeof url === "string")).catch(() => undefined));
   }
@@ -130,12 +133,12 @@ async function networkFirst(request) {
   }
 }
 
-/** Stores every Scan page and the scripts and styles its HTML names, so pages never opened still open offline. */
-async function storePages() {
+/** Stores the Scan pages and the scripts and styles their HTML names, so pages never opened still open offline. */
+async function storePages(paths = SCAN_PAGES) {
   const pages = await caches.open(PAGES);
   const assets = new Set(SCAN_FILES);
   await Promise.all(
-    SCAN_PAGES.map(async (path) => {
+    paths.map(async (path) => {
       const response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
       if (!response.ok) return;
       const html = await response.clone().text();
