@@ -1,23 +1,14 @@
 import type { Metadata } from "next";
-import { Card } from "@/components/ui/card";
-import { PageHeader } from "@/components/ui/page-header";
-import { Stat } from "@/components/ui/stat";
-import { countPerService } from "@/lib/labs/service-counts";
+import { Wallet } from "@/components/scan/wallet";
+import { listCards } from "@/lib/scan/cards";
+import { listPeople } from "@/lib/scan/people";
+import { listStores } from "@/lib/scan/stores";
 
-export const metadata: Metadata = { title: "Scan" };
+export const metadata: Metadata = { title: "Wallet" };
 
-export default async function ScanPage() {
-  const { scan } = await countPerService();
-  return (
-    <>
-      <PageHeader title="Scan">Loyalty cards to show at the till, product barcodes and invoices.</PageHeader>
-      <Card title="Wallet">
-        <div className="grid grid-cols-3 gap-2">
-          <Stat label="Cards" value={scan.cards} />
-          <Stat label="Stores" value={scan.stores} />
-          <Stat label="Scans" value={scan.scans} />
-        </div>
-      </Card>
-    </>
-  );
+// The cards are rendered into the page itself: the service worker's stored
+// copy of this page is then a complete wallet with no signal.
+export default async function WalletPage() {
+  const [cards, stores, people] = await Promise.all([listCards(), listStores(), listPeople()]);
+  return <Wallet initialCards={cards} initialStores={stores} people={people} />;
 }

@@ -19,3 +19,8 @@ export async function getPersonOrThrow({ id }: { id: number }): Promise<{ id: nu
   if (!person) throw new AppError("not_found", `There is no person with id ${id}.`);
   return person;
 }
+
+/** Everyone known to the wallet, by name: the add-card form offers them. */
+export async function listPeople(): Promise<{ id: number; name: string }[]> {
+  return db().person.findMany({ select: { id: true, name: true }, orderBy: [{ nameKey: "asc" }, { id: "asc" }] });
+}

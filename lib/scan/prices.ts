@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ensureProduct } from "@/lib/scan/products";
-import type { CreatePriceBody } from "@/lib/scan/schemas";
+import type { CreatePriceBody, PRICE_SOURCES } from "@/lib/scan/schemas";
 import { iso } from "@/lib/scan/shapes";
 import { createStore, getStoreOrThrow } from "@/lib/scan/stores";
 
@@ -26,7 +26,8 @@ type PriceRow = {
   store_name: string;
   price: string;
   currency: string;
-  source: string;
+  // Only ever written through createPriceBody's enum.
+  source: (typeof PRICE_SOURCES)[number];
   observed_at: Date | string;
   median: string | null;
   likely_typo: boolean;

@@ -61,3 +61,9 @@ export async function searchProducts({ q }: { q: string }) {
   });
   return products.map(productJson);
 }
+
+/** The product with that code, or null: pages linking to a product by code show its name. */
+export async function findProduct({ code }: { code: string }) {
+  const product = await db().product.findUnique({ where: { code } });
+  return product ? productJson(product) : null;
+}

@@ -41,6 +41,12 @@ export const barcodeFormat = z.string().transform((value, ctx): BarcodeFormat =>
 
 const positiveInt = z.number().int("must be an integer").positive("must be a positive integer").max(2_147_483_647);
 
+// Building blocks of the response schemas (what the server sends, for the API
+// reference and LABS_CHECK_RESPONSES): ISO 8601 UTC timestamps, money as a
+// decimal string with two decimals.
+const isoDateTime = z.iso.datetime({ offset: true });
+const decimalString = z.string().regex(/^\d+\.\d{2}$/, "must be a decimal with two decimals");
+
 export const productCode = text(64);
 
 // ─── scans and sessions ───────────────────────────────────────────────────
@@ -103,6 +109,52 @@ export const createCardBody = z
   });
 export type CreateCardBody = z.infer<typeof createCardBody>;
 
+export const storeSchema = z.object({
+  id: positiveInt,
+  name: z.string(),
+  country: z.string(),
+  tax_id: z.string().nullable(),
+});
+export type Store = z.infer<typeof storeSchema>;
+
+export const cardSchema = z.object({
+  id: positiveInt,
+  store_id: positiveInt,
+  store_name: z.string(),
+  person_id: positiveInt,
+  person_name: z.string(),
+  card_value: z.string(),
+  // Stored as given by older clients too, so not only the canonical names.
+  card_format: z.string(),
+  label: z.string(),
+  created_at: isoDateTime,
+});
+export type Card = z.infer<typeof cardSchema>;
+
+export const listCardsResponse = z.object({ ok: z.literal(true), cards: z.array(cardSchema) });
+export type ListCardsResponse = z.infer<typeof listCardsResponse>;
+
+export const deleteCardResponse = z.object({ ok: z.literal(true), deleted: z.literal(true) });
+
+export const listStoresResponse = z.object({ ok: z.literal(true), stores: z.array(storeSchema) });
+export type ListStoresResponse = z.infer<typeof listStoresResponse>;
+
+export const createStoreResponse = z.object({
+  ok: z.literal(true),
+  store_id: positiveInt,
+  name: z.string(),
+  country: z.string(),
+  tax_id: z.string().nullable(),
+  /** false when a store of that name (any case) already existed. */
+  created: z.boolean(),
+});
+export type CreateStoreResponse = z.infer<typeof createStoreResponse>;
+
+export const storeCardsResponse = z.object({ ok: z.literal(true), store: storeSchema, cards: z.array(cardSchema) });
+
+export const createCardResponse = z.object({ ok: z.literal(true), card: cardSchema });
+export type CreateCardResponse = z.infer<typeof createCardResponse>;
+
 // ─── preferences ──────────────────────────────────────────────────────────
 
 export const codeParams = z.object({ code: productCode });
@@ -151,6 +203,36 @@ export const listPricesQuery = z.object({
   history: flag.optional(),
 });
 
+export const priceSchema = z.object({
+  id: positiveInt,
+  product_id: positiveInt,
+  code: z.string(),
+  product_name: z.string(),
+  store_id: positiveInt,
+  store_name: z.string(),
+  price: decimalString,
+  currency: z.string(),
+  source: z.enum(PRICE_SOURCES),
+  observed_at: isoDateTime,
+  /** Median of the product's prices in that currency; null with fewer than 3 prices. */
+  median: decimalString.nullable(),
+  /** More than 3× or less than a third of the median. */
+  likely_typo: z.boolean(),
+});
+export type Price = z.infer<typeof priceSchema>;
+
+export const listPricesResponse = z.object({
+  ok: z.literal(true),
+  /** Latest price per store and product, cheapest first. */
+  prices: z.array(priceSchema),
+  /** With `history=1`: every price, newest first. */
+  history: z.array(priceSchema).optional(),
+});
+export type ListPricesResponse = z.infer<typeof listPricesResponse>;
+
+export const createPriceResponse = z.object({ ok: z.literal(true), price: priceSchema });
+export type CreatePriceResponse = z.infer<typeof createPriceResponse>;
+
 // ─── products ─────────────────────────────────────────────────────────────
 
 export const createManualProductBody = z.object({
@@ -169,6 +251,31 @@ export type CreateManualProductBody = z.infer<typeof createManualProductBody>;
 export const searchProductsQuery = z.object({
   q: text(100),
 });
+
+export const PRODUCT_SOURCES = ["manual", "off", "scan"] as const;
+
+export const productSchema = z.object({
+  id: positiveInt,
+  code: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  quantity: z.string(),
+  image_url: z.string().nullable(),
+  categories: z.string(),
+  source: z.enum(PRODUCT_SOURCES),
+  /** Cached answer of Open Food Facts: found, not_found, or null when never asked. */
+  off_status: z.string().nullable(),
+  enriched_at: isoDateTime.nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const createManualProductResponse = z.object({ ok: z.literal(true), product: productSchema });
+export type CreateManualProductResponse = z.infer<typeof createManualProductResponse>;
+
+export const searchProductsResponse = z.object({ ok: z.literal(true), products: z.array(productSchema) });
+export type SearchProductsResponse = z.infer<typeof searchProductsResponse>;
 
 // Open Food Facts keys products by their numeric barcode.
 export const enrichParams = z.object({

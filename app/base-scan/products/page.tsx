@@ -1,8 +1,16 @@
 import type { Metadata } from "next";
+import { ProductBrowser } from "@/components/scan/product-browser";
 import { PageHeader } from "@/components/ui/page-header";
+import { requestVariant } from "@/lib/labs/request-variant";
 
 export const metadata: Metadata = { title: "Products" };
 
-export default function ProductsPage() {
-  return <PageHeader title="Products">Coming in issue 3.</PageHeader>;
+export default async function ProductsPage() {
+  const { prefix } = await requestVariant();
+  return (
+    <>
+      <PageHeader title="Products">Find a product by name, brand or barcode; add one that has no barcode.</PageHeader>
+      <ProductBrowser prefix={prefix} />
+    </>
+  );
 }

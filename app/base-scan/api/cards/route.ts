@@ -1,9 +1,17 @@
 // GET /base-scan/api/cards – active loyalty cards, optionally of one store
 import { route } from "@/lib/http/route";
 import { listCards } from "@/lib/scan/cards";
-import { listCardsQuery } from "@/lib/scan/schemas";
+import { listCardsQuery, listCardsResponse } from "@/lib/scan/schemas";
 
-export const GET = route({ auth: "public", query: listCardsQuery }, async ({ query }) => ({
-  ok: true,
-  cards: await listCards({ storeId: query.store_id }),
-}));
+export const GET = route(
+  {
+    auth: "public",
+    summary: "List the active loyalty cards with their store and person, optionally of one store",
+    query: listCardsQuery,
+    response: listCardsResponse,
+  },
+  async ({ query }) => ({
+    ok: true,
+    cards: await listCards({ storeId: query.store_id }),
+  }),
+);

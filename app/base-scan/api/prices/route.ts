@@ -1,14 +1,30 @@
 // GET /base-scan/api/prices – latest price per store and product; POST – record a price
 import { route } from "@/lib/http/route";
 import { listPrices, recordPrice } from "@/lib/scan/prices";
-import { createPriceBody, listPricesQuery } from "@/lib/scan/schemas";
+import { createPriceBody, createPriceResponse, listPricesQuery, listPricesResponse } from "@/lib/scan/schemas";
 
-export const GET = route({ auth: "public", query: listPricesQuery }, async ({ query }) => ({
-  ok: true,
-  ...(await listPrices({ code: query.code, storeId: query.store_id, history: query.history })),
-}));
+export const GET = route(
+  {
+    auth: "public",
+    summary: "Latest price per store and product, cheapest first, likely typos flagged; history on request",
+    query: listPricesQuery,
+    response: listPricesResponse,
+  },
+  async ({ query }) => ({
+    ok: true,
+    ...(await listPrices({ code: query.code, storeId: query.store_id, history: query.history })),
+  }),
+);
 
-export const POST = route({ auth: "public", body: createPriceBody }, async ({ body }) => ({
-  ok: true,
-  price: await recordPrice(body),
-}));
+export const POST = route(
+  {
+    auth: "public",
+    summary: "Record a price (European formats like 1,29 or 1.234,56 accepted)",
+    body: createPriceBody,
+    response: createPriceResponse,
+  },
+  async ({ body }) => ({
+    ok: true,
+    price: await recordPrice(body),
+  }),
+);

@@ -1,11 +1,22 @@
 // GET /base-scan/api/stores – every store; POST – find or create a store by name
 import { route } from "@/lib/http/route";
-import { createStoreBody } from "@/lib/scan/schemas";
+import { createStoreBody, createStoreResponse, listStoresResponse } from "@/lib/scan/schemas";
 import { createStoreFromBody, listStores } from "@/lib/scan/stores";
 
-export const GET = route({ auth: "public" }, async () => ({ ok: true, stores: await listStores() }));
+export const GET = route({ auth: "public", summary: "List every store", response: listStoresResponse }, async () => ({
+  ok: true,
+  stores: await listStores(),
+}));
 
-export const POST = route({ auth: "public", body: createStoreBody }, async ({ body }) => {
-  const { store, created } = await createStoreFromBody(body);
-  return { ok: true, store_id: store.id, name: store.name, country: store.country, tax_id: store.tax_id, created };
-});
+export const POST = route(
+  {
+    auth: "public",
+    summary: "Find a store by name (case-insensitive) or create it",
+    body: createStoreBody,
+    response: createStoreResponse,
+  },
+  async ({ body }) => {
+    const { store, created } = await createStoreFromBody(body);
+    return { ok: true, store_id: store.id, name: store.name, country: store.country, tax_id: store.tax_id, created };
+  },
+);

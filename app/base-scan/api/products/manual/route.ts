@@ -1,9 +1,17 @@
 // POST /base-scan/api/products/manual – add a product without a barcode (code MAN-<n>)
 import { route } from "@/lib/http/route";
 import { createManualProduct } from "@/lib/scan/products";
-import { createManualProductBody } from "@/lib/scan/schemas";
+import { createManualProductBody, createManualProductResponse } from "@/lib/scan/schemas";
 
-export const POST = route({ auth: "public", body: createManualProductBody }, async ({ body }) => ({
-  ok: true,
-  product: await createManualProduct(body),
-}));
+export const POST = route(
+  {
+    auth: "public",
+    summary: "Add a product without a barcode; it gets the code MAN-<n>",
+    body: createManualProductBody,
+    response: createManualProductResponse,
+  },
+  async ({ body }) => ({
+    ok: true,
+    product: await createManualProduct(body),
+  }),
+);

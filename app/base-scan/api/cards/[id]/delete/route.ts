@@ -2,8 +2,17 @@
 import { idParams } from "@/lib/http/ids";
 import { route } from "@/lib/http/route";
 import { deleteCard } from "@/lib/scan/cards";
+import { deleteCardResponse } from "@/lib/scan/schemas";
 
-export const POST = route({ auth: "public", params: idParams }, async ({ params }) => {
-  await deleteCard({ id: params.id });
-  return { ok: true, deleted: true };
-});
+export const POST = route(
+  {
+    auth: "public",
+    summary: "Soft-delete a loyalty card (the row stays, the card leaves the wallet)",
+    params: idParams,
+    response: deleteCardResponse,
+  },
+  async ({ params }) => {
+    await deleteCard({ id: params.id });
+    return { ok: true, deleted: true };
+  },
+);

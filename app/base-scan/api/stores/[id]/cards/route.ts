@@ -2,16 +2,28 @@
 import { idParams } from "@/lib/http/ids";
 import { route } from "@/lib/http/route";
 import { createCard, listCards } from "@/lib/scan/cards";
-import { createCardBody } from "@/lib/scan/schemas";
+import { createCardBody, createCardResponse, storeCardsResponse } from "@/lib/scan/schemas";
 import { storeJson } from "@/lib/scan/shapes";
 import { getStoreOrThrow } from "@/lib/scan/stores";
 
-export const GET = route({ auth: "public", params: idParams }, async ({ params }) => {
-  const store = await getStoreOrThrow({ id: params.id });
-  return { ok: true, store: storeJson(store), cards: await listCards({ storeId: store.id }) };
-});
+export const GET = route(
+  { auth: "public", summary: "A store and its active loyalty cards", params: idParams, response: storeCardsResponse },
+  async ({ params }) => {
+    const store = await getStoreOrThrow({ id: params.id });
+    return { ok: true, store: storeJson(store), cards: await listCards({ storeId: store.id }) };
+  },
+);
 
-export const POST = route({ auth: "public", params: idParams, body: createCardBody }, async ({ params, body }) => ({
-  ok: true,
-  card: await createCard({ storeId: params.id, ...body }),
-}));
+export const POST = route(
+  {
+    auth: "public",
+    summary: "Add a loyalty card to a store, creating the person by name if needed",
+    params: idParams,
+    body: createCardBody,
+    response: createCardResponse,
+  },
+  async ({ params, body }) => ({
+    ok: true,
+    card: await createCard({ storeId: params.id, ...body }),
+  }),
+);

@@ -1,0 +1,118 @@
+import type { Product } from "../../lib/scan/schemas";
+import { expect, test } from "../fixtures";
+import { unique } from "./helpers";
+
+// Prices and products on a phone: prices typed the European way, compared
+// across stores cheapest first, a likely typo flagged; products searched
+// without caring about accents, and added without a barcode.
+
+test("prices typed in European formats are compared across stores, cheapest first, a typo flagged", async ({
+  page,
+  api,
+}) => {
+  const name = unique("Azeite Virgem");
+  const { data } = await api.post<{ product: Product }>("/base-scan/api/products/manual", { name, brand: "Gallo" });
+  const code = data.product.code;
+  const [storeA, storeB, storeC] = [unique("Pingo Doce"), unique("Lidl"), unique("Continente")];
+
+  await page.goto(`/base-scan/prices?code=${code}`);
+  await expect(page.getByTestId("picked-product")).toHaveText(`${name} · Gallo`);
+  await expect(page.getByText("No prices for this product yet.")).toBeVisible();
+
+  const form = page.getByRole("form", { name: "Record a price" });
+  const saved = form.getByRole("status");
+  const record = async (store: string, price: string) => {
+    await form.getByLabel("Store").fill(store);
+    await form.getByLabel("Price").fill(price);
+    await form.getByRole("button", { name: "Save price" }).click();
+    await expect(saved).toContainText(`at ${store}.`);
+  };
+
+  await form.getByLabel("Price").fill("1.234,56 €");
+  await expect(form.getByText(/Reads as 1234,56\s€/)).toBeVisible();
+  await form.getByLabel("Price").fill("1.234");
+  await expect(form.getByText(/ambiguous/)).toBeVisible();
+
+  await record(storeA, "1,29");
+  await expect(saved).toContainText(/Saved 1,29\s€ for/);
+  await record(storeB, "€0,99");
+  await expect(saved).toContainText(/Saved 0,99\s€/);
+  await record(storeC, "1.234,56");
+  await expect(saved).toContainText(/Saved 1234,56\s€/);
+  await expect(saved).toContainText("check for a typo");
+
+  const comparison = page.getByRole("list", { name: "Latest price per store, cheapest first" });
+  const rows = comparison.getByTestId("price-row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText(storeB);
+  await expect(rows.nth(0)).toContainText(/0,99\s€/);
+  await expect(rows.nth(0)).toContainText("Cheapest");
+  await expect(rows.nth(1)).toContainText(storeA);
+  await expect(rows.nth(1)).toContainText(/1,29\s€/);
+  await expect(rows.nth(2)).toContainText(storeC);
+  await expect(rows.nth(2)).toContainText(/Likely typo · usual 1,29\s€/);
+
+  // A newer price at a store replaces its old one in the comparison; the history keeps both.
+  await record(storeA, "0,89");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText(storeA);
+  await page.getByRole("button", { name: "Show history (4)" }).click();
+  const history = page.getByRole("list", { name: "Price history, newest first" }).getByRole("listitem");
+  await expect(history).toHaveCount(4);
+  await expect(history.first()).toContainText(/0,89\s€/);
+  await page.screenshot({ path: "test-results/screenshots/scan-prices-compare.png", fullPage: true });
+});
+
+test("a price that cannot be read is refused beside the field and kept", async ({ page }) => {
+  await page.goto("/base-scan/prices?code=5601234567892");
+  const form = page.getByRole("form", { name: "Record a price" });
+  await form.getByLabel("Store").fill(unique("Mercadona"));
+  await form.getByLabel("Price").fill("12,345");
+  await form.getByRole("button", { name: "Save price" }).click();
+  await expect(form.getByRole("alert")).toContainText("ambiguous");
+  await expect(form.getByLabel("Price")).toHaveValue("12,345");
+});
+
+test("products are found without caring about case or accents, and added without a barcode", async ({ page, api }) => {
+  const tag = unique("x").split(" ")[1]!;
+  await api.post("/base-scan/api/products/manual", { name: `Pão de Forma ${tag}`, brand: "Bimbo" });
+
+  await page.goto("/base-scan/products");
+  const search = page.getByRole("searchbox", { name: "Search products" });
+  const found = page.getByRole("list", { name: "Products found" }).getByRole("listitem");
+  await search.fill(`pao forma ${tag}`);
+  await expect(found).toHaveCount(1);
+  await expect(found.first()).toContainText(`Pão de Forma ${tag} · Bimbo`);
+  await search.fill(`nada ${tag}`);
+  await expect(page.getByText(`No product matches “nada ${tag}”.`)).toBeVisible();
+
+  const form = page.getByRole("form", { name: "Add a product without a barcode" });
+  await form.getByRole("button", { name: "Add product" }).click();
+  await expect(form.getByRole("alert")).toContainText("Must not be empty");
+  await form.getByLabel("Name").fill(`Broa de Milho ${tag}`);
+  await form.getByLabel("Quantity (optional)").fill("1 kg");
+  await form.getByRole("button", { name: "Add product" }).click();
+  const status = form.getByRole("status");
+  await expect(status).toContainText(/Added Broa de Milho .* as MAN-\d+\./);
+  await page.screenshot({ path: "test-results/screenshots/scan-products.png", fullPage: true });
+
+  await search.fill(`broa ${tag}`);
+  await expect(found).toHaveCount(1);
+  await found.first().getByRole("link", { name: "Prices" }).click();
+  await expect(page).toHaveURL(/\/base-scan\/prices\?code=MAN-\d+$/);
+  await expect(page.getByTestId("picked-product")).toHaveText(`Broa de Milho ${tag}`);
+  await page.screenshot({ path: "test-results/screenshots/scan-prices.png", fullPage: true });
+});
+
+for (const path of ["/base-scan/prices", "/base-scan/products", "/d/base-scan/prices", "/c/base-scan/"]) {
+  test(`${path} fits a phone screen`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({
+      path: `test-results/screenshots/scan-${path.replace(/\W+/g, "-").replace(/^-|-$/g, "")}-page.png`,
+      fullPage: true,
+    });
+  });
+}

@@ -1,0 +1,240 @@
+import type { BarcodeFormat } from "../../lib/scan/barcode-format";
+import type { Card } from "../../lib/scan/schemas";
+import { expectedReading } from "../../tests/support/decode-barcode";
+import { expect, test } from "../fixtures";
+import { addCard, readShownBarcode, unique } from "./helpers";
+
+// The wallet on a phone: add a card by typing it, show it at the "till" (the
+// drawn barcode must decode back to the card's value), move between a store's
+// cards, delete with confirmation, search.
+
+test("adds a typed card, shows a barcode that decodes to its number, deletes it after confirming", async ({
+  page,
+  api,
+}) => {
+  const store = unique("Continente");
+  const person = unique("Ana");
+  const value = "2600000123457";
+
+  await page.goto("/base-scan/");
+  await page.getByRole("button", { name: "Add card" }).click();
+  const form = page.getByRole("dialog", { name: "Add a card" });
+  await form.getByLabel("Card number").fill(value);
+  await form.getByLabel("Store").fill(store);
+  await form.getByLabel("Whose card").fill(person);
+  await form.getByLabel("Label (optional)").fill("Família");
+  await expect(form.getByLabel("Barcode format")).toContainText("Automatic (EAN-13)");
+  await expect(form.getByTestId("barcode")).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/scan-add-card.png" });
+  await form.getByRole("button", { name: "Save card" }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: `${store} card added.` })).toBeVisible();
+  const tile = page.getByRole("button", { name: new RegExp(`^${store}, ${person}, Família`) });
+  await tile.click();
+
+  const checkout = page.getByRole("dialog", { name: `${store} card` });
+  await expect(checkout).toBeVisible();
+  await expect(page).toHaveURL(/\?card=\d+$/);
+  await expect(checkout.getByTestId("card-number")).toHaveText(value);
+  await expect(checkout.getByTestId("barcode")).toHaveAttribute("data-format", "ean_13");
+  expect(await readShownBarcode(page, "ean_13")).toEqual([value]);
+  await page.screenshot({ path: "test-results/screenshots/scan-checkout.png" });
+
+  await checkout.getByRole("button", { name: "Delete card" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText(`Delete ${person}’s ${store} card?`);
+  await page.screenshot({ path: "test-results/screenshots/scan-delete-confirm.png" });
+  // "Keep it" leaves the card alone.
+  await confirm.getByRole("button", { name: "Keep it" }).click();
+  await expect(confirm).toBeHidden();
+  await checkout.getByRole("button", { name: "Delete card" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+
+  await expect(checkout).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: `${store} card deleted.` })).toBeVisible();
+  await expect(tile).toBeHidden();
+  const { data } = await api.get<{ cards: Card[] }>("/base-scan/api/cards");
+  expect(data.cards.some((card) => card.store_name === store)).toBe(false);
+});
+
+const FORMATS: [BarcodeFormat, string][] = [
+  ["code_128", "CLUB-000-4417"],
+  ["qr_code", "https://club.example.pt/c/8842?n=João"],
+  ["pdf417", "LOYALTY PDF 99812"],
+  ["data_matrix", "DM-7731-22"],
+  ["aztec", "AZ 5521 9000"],
+  ["upc_a", "036000291452"],
+];
+
+test("draws every kind of card so that it decodes, and moves between a store's cards", async ({ page, api }) => {
+  const store = unique("Formats");
+  const person = unique("Rui");
+  const cards: Card[] = [];
+  for (const [format, value] of FORMATS)
+    cards.push(await addCard(api, { store, person, value, format, label: format }));
+
+  // The cards of one store follow wallet order: by label here.
+  const order = [...cards].sort((a, b) => a.label.localeCompare(b.label));
+  await page.goto(`/base-scan/?card=${order[0]!.id}`);
+  const checkout = page.getByRole("dialog", { name: `${store} card` });
+  await expect(checkout).toBeVisible();
+
+  for (const [step, card] of order.entries()) {
+    if (step > 0) await checkout.getByRole("button", { name: "Next card" }).click();
+    await expect(checkout.getByTestId("card-number")).toHaveText(card.card_value);
+    await expect(checkout.getByLabel("Card position")).toHaveText(`${step + 1}/${order.length}`);
+    const format = card.card_format as BarcodeFormat;
+    expect(await readShownBarcode(page, format), format).toEqual([expectedReading(card.card_value, format)]);
+    await page.screenshot({ path: `test-results/screenshots/scan-checkout-${format}.png` });
+  }
+
+  // Past the last card comes the first; the arrow keys and a swipe move too.
+  await checkout.getByRole("button", { name: "Next card" }).click();
+  await expect(checkout.getByTestId("card-number")).toHaveText(order[0]!.card_value);
+  await page.keyboard.press("ArrowLeft");
+  await expect(checkout.getByTestId("card-number")).toHaveText(order.at(-1)!.card_value);
+  await page.keyboard.press("ArrowRight");
+  await expect(checkout.getByTestId("card-number")).toHaveText(order[0]!.card_value);
+
+  const body = checkout.getByTestId("checkout-body");
+  const box = (await body.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await body.dispatchEvent("pointerdown", { clientX: box.x + box.width - 40, clientY: y, pointerType: "touch" });
+  await body.dispatchEvent("pointerup", { clientX: box.x + 40, clientY: y + 10, pointerType: "touch" });
+  await expect(checkout.getByTestId("card-number")).toHaveText(order[1]!.card_value);
+  await expect(page).toHaveURL(new RegExp(`\\?card=${order[1]!.id}$`));
+
+  await page.keyboard.press("Escape");
+  await expect(checkout).toBeHidden();
+  await expect(page).not.toHaveURL(/card=/);
+});
+
+test("a value that cannot be drawn in its format shows why, and the number", async ({ page, api }) => {
+  // 12345 has no valid EAN-13 form; the API stores what it is given.
+  const card = await addCard(api, { store: unique("Broken"), person: unique("Eva"), value: "12345", format: "ean_13" });
+  await page.goto(`/base-scan/?card=${card.id}`);
+  const checkout = page.getByRole("dialog", { name: `${card.store_name} card` });
+  await expect(checkout.getByRole("alert")).toContainText("This number cannot be drawn as EAN-13");
+  await expect(checkout.getByTestId("card-number")).toHaveText("12345");
+  await page.screenshot({ path: "test-results/screenshots/scan-checkout-undrawable.png" });
+});
+
+test("a duplicate card is refused beside its number and nothing typed is lost", async ({ page, api }) => {
+  const store = unique("Pingo Doce");
+  const person = unique("Inês");
+  await addCard(api, { store, person, value: "PD-123456", format: "code_128" });
+
+  await page.goto("/base-scan/?add=1");
+  const form = page.getByRole("dialog", { name: "Add a card" });
+  await form.getByLabel("Card number").fill("PD-123456");
+  await form.getByLabel("Store").fill(store.toUpperCase());
+  await form.getByLabel("Whose card").fill(person);
+  await form.getByRole("button", { name: "Save card" }).click();
+
+  await expect(form.getByRole("alert")).toContainText("already has a card with that number");
+  await expect(form.getByLabel("Card number")).toHaveValue("PD-123456");
+  await expect(form.getByLabel("Store")).toHaveValue(store.toUpperCase());
+  await expect(form.getByLabel("Whose card")).toHaveValue(person);
+  await page.screenshot({ path: "test-results/screenshots/scan-add-card-duplicate.png" });
+
+  // Empty fields are named before anything is sent.
+  await form.getByLabel("Card number").fill("");
+  await form.getByRole("button", { name: "Save card" }).click();
+  await expect(form.getByLabel("Card number")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("search filters the wallet by store, label and number as you type", async ({ page, api }) => {
+  const tag = unique("Search").split(" ")[1]!;
+  const person = `Zé ${tag}`;
+  await addCard(api, { store: `Lidl ${tag}`, person, value: "LIDL-99887766", format: "code_128" });
+  await addCard(api, {
+    store: `Auchan ${tag}`,
+    person,
+    value: "5601234567892",
+    format: "ean_13",
+    label: "Cartão Família",
+  });
+
+  await page.goto("/base-scan/");
+  const search = page.getByRole("searchbox", { name: "Search cards" });
+  const tiles = page.getByRole("button", { name: new RegExp(`${tag}, ${person}`) });
+
+  await search.fill(tag);
+  await expect(tiles).toHaveCount(2);
+  await search.fill(`lidl ${tag}`);
+  await expect(tiles).toHaveCount(1);
+  await expect(tiles.first()).toContainText(`Lidl ${tag}`);
+  await search.fill(`cartao familia ${tag}`);
+  await expect(tiles).toHaveCount(1);
+  await expect(tiles.first()).toContainText(`Auchan ${tag}`);
+  await search.fill("56012345678");
+  await expect(page.getByRole("button", { name: new RegExp(`Auchan ${tag}`) })).toBeVisible();
+  await expect(page.getByRole("button", { name: new RegExp(`Lidl ${tag}`) })).toBeHidden();
+  await search.fill(`nothing-like-this-${tag}`);
+  await expect(page.getByText(`No card matches`)).toBeVisible();
+  await search.fill(tag);
+  await page.screenshot({ path: "test-results/screenshots/scan-wallet-search.png" });
+});
+
+test("the wallet fits a phone screen", async ({ page }) => {
+  await page.goto("/base-scan/");
+  await expect(page.getByRole("heading", { name: "Scan wallet", level: 1 })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: "test-results/screenshots/scan-wallet.png", fullPage: true });
+});
+
+type LockProbe = { locks: WakeLockSentinel[]; setHidden: (hidden: boolean) => void };
+
+test("keeps the screen on while a card shows, again after the page was hidden, and lets go on close", async ({
+  page,
+  api,
+}) => {
+  // Watches the real Wake Lock API and lets the test hide the page.
+  await page.addInitScript(() => {
+    const locks: WakeLockSentinel[] = [];
+    const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+    navigator.wakeLock.request = async (type?: "screen") => {
+      const lock = await request(type);
+      locks.push(lock);
+      return lock;
+    };
+    let hidden = false;
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => (hidden ? "hidden" : "visible"),
+    });
+    const probe: LockProbe = {
+      locks,
+      setHidden(value) {
+        hidden = value;
+        document.dispatchEvent(new Event("visibilitychange"));
+      },
+    };
+    (window as unknown as { lockProbe: LockProbe }).lockProbe = probe;
+  });
+  const card = await addCard(api, {
+    store: unique("Awake"),
+    person: unique("Ana"),
+    value: "AWAKE-1",
+    format: "code_128",
+  });
+  const released = () =>
+    page.evaluate(() => (window as unknown as { lockProbe: LockProbe }).lockProbe.locks.map((lock) => lock.released));
+
+  await page.goto("/base-scan/");
+  expect(await released()).toEqual([]);
+  await page.getByRole("button", { name: new RegExp(`^${card.store_name}, `) }).click();
+  const checkout = page.getByRole("dialog", { name: `${card.store_name} card` });
+  await expect(checkout).toContainText("screen stays on");
+  expect(await released()).toEqual([false]);
+
+  await page.evaluate(() => (window as unknown as { lockProbe: LockProbe }).lockProbe.setHidden(true));
+  await expect.poll(released).toEqual([true]);
+  await page.evaluate(() => (window as unknown as { lockProbe: LockProbe }).lockProbe.setHidden(false));
+  await expect.poll(released).toEqual([true, false]);
+
+  await checkout.getByRole("button", { name: "Close" }).click();
+  await expect(checkout).toBeHidden();
+  await expect.poll(released).toEqual([true, true]);
+});

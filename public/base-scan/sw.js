@@ -1,0 +1,181 @@
+// Service worker of the Scan pages (scope /base-scan/), registered by
+// components/scan/service-worker.tsx. It keeps the wallet and every Scan page
+// usable with no signal (a shop basement):
+// - page navigations: network first, the stored copy when the network fails
+//   or is too slow to answer;
+// - /_next/static/* (content-hashed, never changes): cache first;
+// - other same-origin files the pages load (icons, manifest, .wasm): network
+//   first with the stored copy as fallback, so an upgraded .wasm is never
+//   served stale next to new JavaScript;
+// - every API call and every write goes straight to the network, never cached.
+// Bump VERSION to drop everything stored by an older worker.
+
+const VERSION = "1";
+const PAGES = `scan-pages-${VERSION}`;
+const ASSETS = `scan-assets-${VERSION}`;
+const SCAN_PAGES = ["/base-scan/", "/base-scan/scan", "/base-scan/session", "/base-scan/prices", "/base-scan/products"];
+const SCAN_FILES = [
+  "/base-scan/manifest.webmanifest",
+  "/base-scan/icons/icon-192.png",
+  "/base-scan/icons/icon-512.png",
+  "/base-scan/icons/maskable-512.png",
+];
+// How long a page navigation waits for the network before the stored copy is
+// shown (one bar of signal can take a minute to fail).
+const NETWORK_WAIT_MS = 3500;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(storePages().catch(() => undefined));
+  self.skipWaiting();
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const current = new Set([PAGES, ASSETS]);
+      for (const key of await caches.keys()) {
+        if (key.startsWith("scan-") && !current.has(key)) await caches.delete(key);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "refresh-pages") {
+    const paths = Array.isArray(data.paths) ? data.paths.filter((path) => SCAN_PAGES.includes(path)) : SCAN_PAGES;
+    event.waitUntil(storePages(paths).catch(() => undefined));
+  }
+  if (data.type === "cache-urls" && Array.isArray(data.urls)) {
+    event.waitUntil(storeAssets(data.urls.filter((url) => typeof url === "string")).catch(() => undefined));
+  }
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (isApi(url.pathname)) return;
+  if (request.mode === "navigate") {
+    if (isScanPage(url.pathname)) event.respondWith(page(request, url));
+    return;
+  }
+  // Next's client-side navigation data (RSC payloads) stays live; when it
+  // fails offline, Next falls back to a full navigation, answered above.
+  if (request.headers.get("RSC") === "1" || url.searchParams.has("_rsc")) return;
+  if (url.pathname.startsWith("/_next/static/")) {
+    event.respondWith(cacheFirst(request));
+    return;
+  }
+  if (isScanFile(url.pathname)) event.respondWith(networkFirst(request));
+});
+
+function isApi(pathname) {
+  return pathname.startsWith("/base-scan/api/") || pathname.startsWith("/api/") || pathname.includes("/api/");
+}
+
+function isScanPage(pathname) {
+  return pathname === "/base-scan" || pathname.startsWith("/base-scan/");
+}
+
+function isScanFile(pathname) {
+  return pathname.startsWith("/base-scan/") || pathname.endsWith(".wasm") || pathname === "/favicon.ico";
+}
+
+/** The stored copy's key: the path alone ("/base-scan" and "/base-scan/" are one page; ?card=… is read by the page). */
+function pageKey(url) {
+  return url.pathname === "/base-scan" ? "/base-scan/" : url.pathname;
+}
+
+async function page(request, url) {
+  const cache = await caches.open(PAGES);
+  const key = pageKey(url);
+  const network = fetch(request).then(async (response) => {
+    if (response.ok && (response.headers.get("content-type") || "").includes("text/html")) {
+      await cache.put(key, response.clone());
+    }
+    return response;
+  });
+  // Answered from the store when the network loses the race; a late failure is then nobody's concern.
+  network.catch(() => undefined);
+  const stored = () => cache.match(key, { ignoreVary: true });
+  try {
+    const first = await Promise.race([network, delay(NETWORK_WAIT_MS).then(() => null)]);
+    if (first) return first;
+    const copy = await stored();
+    return copy || (await network);
+  } catch {
+    return (await stored()) || offlinePage();
+  }
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(ASSETS);
+  const hit = await cache.match(request, { ignoreVary: true });
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(ASSETS);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const hit = await cache.match(request, { ignoreVary: true });
+    if (hit) return hit;
+    throw error;
+  }
+}
+
+/** Stores the Scan pages and the scripts and styles their HTML names, so pages never opened still open offline. */
+async function storePages(paths = SCAN_PAGES) {
+  const pages = await caches.open(PAGES);
+  const assets = new Set(SCAN_FILES);
+  await Promise.all(
+    paths.map(async (path) => {
+      const response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
+      if (!response.ok) return;
+      const html = await response.clone().text();
+      await pages.put(path, response);
+      for (const match of html.matchAll(/\/_next\/static\/[^"'\s\\)<>]+/g)) assets.add(match[0]);
+    }),
+  );
+  await storeAssets([...assets]);
+}
+
+async function storeAssets(urls) {
+  const cache = await caches.open(ASSETS);
+  await Promise.all(
+    urls.map(async (url) => {
+      const target = new URL(url, self.location.origin);
+      if (target.origin !== self.location.origin) return;
+      const hashed = target.pathname.startsWith("/_next/static/");
+      if (hashed && (await cache.match(target.href))) return;
+      try {
+        const response = await fetch(target.href, { credentials: "same-origin" });
+        if (response.ok) await cache.put(target.href, response);
+      } catch {
+        // One missing file must not stop the others from being stored.
+      }
+    }),
+  );
+}
+
+function delay(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function offlinePage() {
+  const html =
+    '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>Offline · Labs</title><body style="font:18px system-ui;margin:2rem"><h1>You are offline</h1>' +
+    "<p>This page has not been opened on this phone yet. Open it once with a connection and it works offline after that.</p>" +
+    '<p><a href="/base-scan/">Wallet</a></p></body></html>';
+  return new Response(html, { status: 503, headers: { "content-type": "text/html; charset=utf-8" } });
+}
