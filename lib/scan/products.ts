@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
 import { nextCounterValue } from "@/lib/db/daily-counter";
 import type { CreateManualProductBody } from "@/lib/scan/schemas";
 import { foldText, searchTextOf } from "@/lib/scan/search-text";
@@ -60,4 +61,11 @@ export async function searchProducts({ q }: { q: string }) {
     take: SEARCH_LIMIT,
   });
   return products.map(productJson);
+}
+
+/** One product by its code (barcode or MAN-<n>). */
+export async function getProductOrThrow({ code }: { code: string }) {
+  const product = await db().product.findUnique({ where: { code } });
+  if (!product) throw new AppError("not_found", `There is no product with the code ${code}.`);
+  return productJson(product);
 }

@@ -2,9 +2,12 @@ import { z } from "zod";
 import { idParam } from "@/lib/http/ids";
 import { priceInput } from "@/lib/money/schemas";
 import { BARCODE_FORMATS, normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
+import { SCAN_KINDS } from "@/lib/scan/classify-code";
 
-// Request schemas of the scan service (DESIGN §4 "Scan service"), shared by the
-// route handlers and the pages' forms. No server imports here.
+// Request and response schemas of the scan service (DESIGN §4 "Scan service"),
+// shared by the route handlers, the pages' forms and the API reference. No
+// server imports here. Responses describe what lib/scan/shapes.ts sends:
+// ISO UTC timestamps, decimals as strings with two decimals.
 
 export const SENTIMENTS = [
   "dont_know",
@@ -43,6 +46,11 @@ const positiveInt = z.number().int("must be an integer").positive("must be a pos
 
 export const productCode = text(64);
 
+const isoDateTime = z.iso.datetime({ offset: true });
+const isoDate = z.iso.date();
+const decimal = z.string().regex(/^-?\d+\.\d{2}$/, "a decimal with two places");
+const rowId = z.number().int().positive();
+
 // ─── scans and sessions ───────────────────────────────────────────────────
 
 export const SESSION_ID_PATTERN = /^S-\d{6}-[1-9]\d{0,8}$/;
@@ -53,6 +61,12 @@ export const recordScanBody = z.object({
   format: barcodeFormat.optional().nullable(),
   note: text(1000, 0).optional().nullable(),
   session_id: sessionId.optional().nullable(),
+  // Chosen by the phone so a scan it sends again (offline queue) is recorded once.
+  client_id: z
+    .uuid("must be a UUID like 1b4e28ba-2fa1-41d2-883f-0016d3cca427")
+    .transform((value) => value.toLowerCase())
+    .optional()
+    .nullable(),
 });
 export type RecordScanBody = z.infer<typeof recordScanBody>;
 
@@ -65,6 +79,86 @@ export const sessionParams = z.object({ sid: sessionId });
 export const endSessionBody = z.object({
   session_id: sessionId.optional().nullable(),
 });
+
+/** A stored format: the canonical name, or "" when the scanner gave none. */
+const storedFormat = z.union([z.enum(BARCODE_FORMATS), z.literal("")]);
+
+export const scanItem = z.object({
+  id: rowId,
+  value: z.string(),
+  format: storedFormat,
+  kind: z.enum(SCAN_KINDS),
+  note: z.string().nullable(),
+  session_id: sessionId,
+  store_id: rowId.nullable(),
+  store_name: z.string().nullable(),
+  created_at: isoDateTime,
+});
+export type ScanItem = z.infer<typeof scanItem>;
+
+export const invoiceItem = z.object({
+  id: rowId,
+  scan_id: rowId,
+  store_id: rowId.nullable(),
+  parse_error: z.string().nullable(),
+  issuer_nif: z.string().nullable(),
+  buyer_nif: z.string().nullable(),
+  country: z.string().nullable(),
+  doc_type: z.string().nullable(),
+  doc_status: z.string().nullable(),
+  doc_date: isoDate.nullable(),
+  doc_id: z.string().nullable(),
+  atcud: z.string().nullable(),
+  total_tax: decimal.nullable(),
+  gross_total: decimal.nullable(),
+  vat_lines: z.array(
+    z.object({ region: z.string(), rate: z.string(), base: decimal.nullable(), vat: decimal.nullable() }),
+  ),
+  created_at: isoDateTime,
+});
+export type InvoiceItem = z.infer<typeof invoiceItem>;
+
+export const recordScanResponse = z.object({
+  ok: z.literal(true),
+  ...scanItem.shape,
+  invoice: invoiceItem.nullable(),
+  /** True when `client_id` named a scan recorded before: this is that scan, nothing new was stored. */
+  replayed: z.boolean(),
+});
+export type RecordScanResponse = z.infer<typeof recordScanResponse>;
+
+export const setScanStoreResponse = z.object({ ok: z.literal(true), scan: scanItem });
+
+const sessionItem = z.object({
+  id: sessionId,
+  state: z.enum(["open", "ended", "expired"]),
+  started_at: isoDateTime,
+  last_scan_at: isoDateTime,
+  ended_at: isoDateTime.nullable(),
+});
+
+const sessionStore = z.object({ id: rowId, name: z.string(), country: z.string(), tax_id: z.string().nullable() });
+
+export const sessionDetailResponse = z.object({
+  ok: z.literal(true),
+  session: sessionItem,
+  /** The store of the session's latest scan that has one. */
+  store: sessionStore.nullable(),
+  scans: z.array(scanItem),
+  invoices: z.array(invoiceItem),
+  totals: z.object({
+    scans: z.number().int().nonnegative(),
+    by_kind: z.record(z.string(), z.number().int().positive()),
+    invoices: z.number().int().nonnegative(),
+    /** Invoices read without error; only these count in the totals. */
+    parsed_invoices: z.number().int().nonnegative(),
+    gross_total: decimal,
+    total_tax: decimal,
+  }),
+});
+export type SessionDetailResponse = z.infer<typeof sessionDetailResponse>;
+
+export const endSessionResponse = z.object({ ok: z.literal(true), ended: z.literal(true), session: sessionItem });
 
 // ─── stores and cards ─────────────────────────────────────────────────────
 
@@ -112,6 +206,27 @@ export const setPreferenceBody = z.object({
   person_name: text(120),
   sentiment: z.enum(SENTIMENTS, { message: `must be one of ${SENTIMENTS.join(", ")}` }),
 });
+
+export const preferenceItem = z.object({
+  person_id: rowId,
+  person_name: z.string(),
+  sentiment: z.enum(SENTIMENTS),
+  updated_at: isoDateTime,
+});
+export type PreferenceItem = z.infer<typeof preferenceItem>;
+
+export const listPreferencesResponse = z.object({
+  ok: z.literal(true),
+  code: z.string(),
+  preferences: z.array(preferenceItem),
+});
+export type ListPreferencesResponse = z.infer<typeof listPreferencesResponse>;
+
+export const setPreferenceResponse = z.object({
+  ok: z.literal(true),
+  preference: z.object({ code: z.string(), ...preferenceItem.shape }),
+});
+export type SetPreferenceResponse = z.infer<typeof setPreferenceResponse>;
 
 // ─── prices ───────────────────────────────────────────────────────────────
 
@@ -178,3 +293,31 @@ export const enrichParams = z.object({
 export const enrichQuery = z.object({
   refresh: flag.optional(),
 });
+
+export const productItem = z.object({
+  id: rowId,
+  code: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  quantity: z.string(),
+  image_url: z.string().nullable(),
+  categories: z.string(),
+  source: z.enum(["manual", "off", "scan"]),
+  /** Open Food Facts' last answer: found, not_found, or null when never asked. */
+  off_status: z.enum(["found", "not_found"]).nullable(),
+  enriched_at: isoDateTime.nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type ProductItem = z.infer<typeof productItem>;
+
+export const getProductResponse = z.object({ ok: z.literal(true), product: productItem });
+export type GetProductResponse = z.infer<typeof getProductResponse>;
+
+export const enrichProductResponse = z.object({
+  ok: z.literal(true),
+  product: productItem,
+  /** True when answered from what an earlier look-up stored, without calling Open Food Facts. */
+  cached: z.boolean(),
+});
+export type EnrichProductResponse = z.infer<typeof enrichProductResponse>;
