@@ -128,6 +128,7 @@ export const recordScanResponse = z.object({
 export type RecordScanResponse = z.infer<typeof recordScanResponse>;
 
 export const setScanStoreResponse = z.object({ ok: z.literal(true), scan: scanItem });
+export type SetScanStoreResponse = z.infer<typeof setScanStoreResponse>;
 
 const sessionItem = z.object({
   id: sessionId,
