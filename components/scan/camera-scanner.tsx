@@ -71,6 +71,7 @@ export function CameraScanner({
     loadBarcodeReader(formatsKey.split(",") as BarcodeFormat[]).then(
       (loaded) => {
         if (cancelled) return;
+        performance.mark("labs:reader-ready");
         setReader(loaded);
         setReaderError(null);
       },
@@ -125,6 +126,7 @@ export function CameraScanner({
           .filter((device) => device.kind === "videoinput" && device.deviceId)
           .map((device, index) => ({ id: device.deviceId, label: device.label || `Camera ${index + 1}` })),
       );
+      performance.mark("labs:camera-live");
       setCamera({ status: "live" });
     })().catch((error: unknown) => {
       if (!cancelled) setCamera({ status: "failed", message: cameraMessage(error) });
@@ -212,7 +214,12 @@ export function CameraScanner({
 
   return (
     <div ref={rootRef} data-testid="camera-scanner" data-camera={camera.status} data-engine={reader?.engine ?? ""}>
-      <div className="relative aspect-[4/3] max-h-[50vh] w-full overflow-hidden rounded-xl bg-slate-900 ui-d:border ui-d:border-white">
+      <div
+        className={`relative w-full overflow-hidden rounded-xl bg-slate-900 ui-d:border ui-d:border-white ${
+          // Without a camera the box only carries the message: keep it small.
+          camera.status === "failed" ? "h-44" : "aspect-[4/3] max-h-[50vh]"
+        }`}
+      >
         <video
           ref={videoRef}
           muted

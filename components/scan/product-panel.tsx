@@ -60,6 +60,8 @@ export function ProductPanel({ code }: { code: string }) {
             width={64}
             height={64}
             className="h-16 w-16 shrink-0 rounded-lg border border-slate-200 bg-white object-contain"
+            // No signal or a moved photo: no broken-image box.
+            onError={(event) => (event.currentTarget.style.display = "none")}
           />
         ) : null}
         <div className="min-w-0">

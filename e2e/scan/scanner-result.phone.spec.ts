@@ -14,6 +14,11 @@ function ean13(): string {
   return `${data}${gtinCheckDigit(data)}`;
 }
 
+function ean13With(prefix: string): string {
+  const data = `${prefix}${String(randomInt(0, 1e9)).padStart(12 - prefix.length, "0")}`;
+  return `${data}${gtinCheckDigit(data)}`;
+}
+
 const unique = (label: string) => `${label} ${randomUUID().slice(0, 6)}`;
 
 test("sentiment buttons save with one tap", async ({ page, api }) => {
@@ -57,6 +62,41 @@ test("sentiment buttons save with one tap", async ({ page, api }) => {
       return data.preferences.find((p) => p.person_name === newcomer)?.sentiment;
     })
     .toBe("like");
+});
+
+test("the enrich button shows progress, then the product or a plain error", async ({ page }) => {
+  const known = ean13With("560");
+  await page.goto("/base-scan/scan");
+  await page.getByRole("textbox", { name: "Code" }).fill(known);
+  await page.getByRole("textbox", { name: "Code" }).press("Enter");
+  const card = page.getByTestId("result-card");
+  await expect(card.getByTestId("product-name")).toHaveText("Unnamed product");
+
+  // Hold the look-up until its progress has been seen, then let it through.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/enrich**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await card.getByRole("button", { name: "Look up on Open Food Facts" }).click();
+  const busy = card.getByRole("button", { name: "Looking up…" });
+  await expect(busy).toBeDisabled();
+  await expect(busy).toHaveAttribute("aria-busy", "true");
+  release();
+  await expect(card.getByTestId("product-name")).toHaveText(`Bolachas Maria ${known}`);
+  await expect(card.getByText("Cuétara · 200 g")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Look up again" })).toBeEnabled();
+  await page.unroute("**/enrich**");
+
+  // A code Open Food Facts does not know: the server's message, as it is.
+  const unknown = ean13With("21");
+  await page.getByRole("textbox", { name: "Code" }).fill(unknown);
+  await page.getByRole("textbox", { name: "Code" }).press("Enter");
+  await expect(card.getByTestId("result-value")).toHaveText(unknown);
+  await card.getByRole("button", { name: "Look up on Open Food Facts" }).click();
+  await expect(card.getByRole("alert")).toHaveText(`Open Food Facts does not know the barcode ${unknown}.`);
+  await expect(card.getByText("Open Food Facts does not know this code.")).toBeVisible();
 });
 
 test("the store picker creates, picks and clears the scan's store", async ({ page, api }) => {
@@ -198,3 +238,25 @@ test("the session page says when there is no session yet", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "No scan session yet" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Open the scanner" })).toBeVisible();
 });
+
+for (const variant of ["", "/b", "/c", "/d"]) {
+  test(`the scanner and session pages fit a phone${variant ? ` in variant ${variant.slice(1)}` : ""}`, async ({
+    page,
+  }) => {
+    await page.goto(`${variant}/base-scan/scan`);
+    await page.getByRole("textbox", { name: "Code" }).fill(ean13());
+    await page.getByRole("textbox", { name: "Code" }).press("Enter");
+    await expect(page.getByTestId("result-card")).toHaveAttribute("data-state", "sent");
+    await expect(page.getByRole("heading", { name: "Scanner", level: 1 })).toBeVisible();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    const name = variant ? `-${variant.slice(1)}` : "";
+    await page.screenshot({ path: `test-results/screenshots/scan-scanner${name}.png`, fullPage: true });
+
+    // The session cookie reaches the variant's session page too.
+    await page.goto(`${variant}/base-scan/session`);
+    await expect(page.getByTestId("session-scan")).toHaveCount(1);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/screenshots/scan-session${name}.png`, fullPage: true });
+  });
+}

@@ -74,7 +74,13 @@ export default async function SessionPage({ searchParams }: Props) {
             <Stat label="Invoices" value={totals.invoices} />
             <Stat label="Gross total" value={formatMoney(totals.gross_total)} />
           </div>
-          {session.state === "open" ? <EndSessionButton sessionId={session.id} prefix={prefix} /> : null}
+          {session.state === "open" ? (
+            <EndSessionButton sessionId={session.id} prefix={prefix} />
+          ) : (
+            <Link href={`${prefix}/base-scan/scan`} className="inline-block text-sm font-medium text-brand underline">
+              Scan to start a new session
+            </Link>
+          )}
           {asked && current && asked !== current ? (
             <Link
               href={`${prefix}/base-scan/session`}
