@@ -66,7 +66,7 @@ export function ScannerView({ prefix }: { prefix: string }) {
         const result = await sendScan({ value: code.value, format: code.format, clientId });
         if (result.status === "sent") {
           update(clientId, { state: "sent", scan: result.scan });
-        } else {
+        } else if (result.status === "queued") {
           update(clientId, { state: "queued" });
           show("No signal: saved on this phone, sent later.", "queued");
         }

@@ -30,7 +30,10 @@ export type ScanToSend = {
 export type RecordedScan = RecordScanResponse;
 
 export type SendScanResult =
-  { status: "sent"; clientId: string; scan: RecordedScan } | { status: "queued"; clientId: string };
+  | { status: "sent"; clientId: string; scan: RecordedScan }
+  | { status: "queued"; clientId: string }
+  /** A flush sent it first; its "delivered" outbox event carries the scan. */
+  | { status: "flushed"; clientId: string };
 
 const SEND_TIMEOUT_MS = 15_000;
 const SCAN_URL = "/base-scan/api/scan";
@@ -99,7 +102,7 @@ export async function sendScan(scan: ScanToSend): Promise<SendScanResult> {
 
   return oneAtATime(async () => {
     // A flush that ran first may have sent it already.
-    if (queued && !(await isInOutbox(item.client_id))) return { status: "queued", clientId: item.client_id };
+    if (queued && !(await isInOutbox(item.client_id))) return { status: "flushed", clientId: item.client_id };
     const attempt = await post(item);
     if (attempt.outcome === "delivered") {
       if (queued) await settle(item.client_id, { type: "delivered", client_id: item.client_id, scan: attempt.scan });
