@@ -1,17 +1,25 @@
 import { buildIfNeeded } from "../scripts/build-if-needed";
+import { startOffStandIn } from "../tests/support/off-stand-in";
 import { createTestDatabase } from "../tests/support/postgres";
 import { startServer } from "../tests/support/server";
 
 // One production server for the browser suites, like the API suites: fresh
 // in-memory PGlite, or a fresh PostgreSQL database with TEST_DATABASE_URL.
+// Open Food Facts is the local stand-in: a browser test never reaches the real one.
 export default async function globalSetup() {
   buildIfNeeded();
   const base = process.env.TEST_DATABASE_URL;
   const database = base ? await createTestDatabase(base, "e2e") : null;
-  const server = await startServer(database ? { DATABASE_URL: database.url } : {});
+  const off = await startOffStandIn();
+  const server = await startServer({
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    OFF_BASE_URL: off.url,
+    OFF_TIMEOUT_MS: "1000",
+  });
   process.env.E2E_BASE_URL = server.url;
   return async () => {
     await server.stop();
+    await off.stop();
     await database?.drop();
   };
 }

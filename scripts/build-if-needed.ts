@@ -36,6 +36,10 @@ function sourceId(): string | null {
 }
 
 export function buildIfNeeded(): void {
+  // The scanner's .wasm is served from public/, read at run time, not built in:
+  // refresh it from node_modules even when the build is current.
+  const copy = spawnSync(process.execPath, ["scripts/copy-zxing-wasm.mjs"], { stdio: "inherit" });
+  if (copy.status !== 0) process.exit(copy.status ?? 1);
   const id = sourceId();
   const built = existsSync(`${distDir}/BUILD_ID`) && existsSync(MARKER);
   if (built && id !== null && readFileSync(MARKER, "utf8") === id) return;

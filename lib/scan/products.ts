@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
 import { nextCounterValue } from "@/lib/db/daily-counter";
 import type { CreateManualProductBody } from "@/lib/scan/schemas";
 import { foldText, searchTextOf } from "@/lib/scan/search-text";
@@ -66,4 +67,11 @@ export async function searchProducts({ q }: { q: string }) {
 export async function findProduct({ code }: { code: string }) {
   const product = await db().product.findUnique({ where: { code } });
   return product ? productJson(product) : null;
+}
+
+/** One product by its code (barcode or MAN-<n>). */
+export async function getProductOrThrow({ code }: { code: string }) {
+  const product = await findProduct({ code });
+  if (!product) throw new AppError("not_found", `There is no product with the code ${code}.`);
+  return product;
 }

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
 import { classifyCode } from "@/lib/scan/classify-code";
@@ -18,8 +19,18 @@ export type RecordScanOptions = {
   note?: string | null;
   /** The caller's session (body `session_id` or `scan_sid` cookie); a new one is opened if it is unusable. */
   sessionId?: string | null;
+  /**
+   * Chosen by the phone for a scan it may send more than once (the offline
+   * queue): a scan with a known `clientId` is answered, not recorded again.
+   */
+  clientId?: string | null;
   now?: Date;
 };
+
+const scanInclude = {
+  store: { select: { name: true } },
+  invoice: { include: { vatLines: { orderBy: { id: "asc" } } } },
+} as const satisfies Prisma.ScanInclude;
 
 /**
  * Records one scan (seed part 2, DESIGN §4 "Scan service"):
@@ -30,14 +41,25 @@ export type RecordScanOptions = {
  *   value that had one (a card: its own store first);
  * - a barcode gets a bare product row and a `dont_know` preference for every
  *   person who has none for that code.
+ *
+ * With a `clientId` it is idempotent: a resend answers the scan already
+ * recorded (`replayed: true`). The unique index on `client_id` decides, so
+ * concurrent resends also end with one row; the lookup first only spares a
+ * plain resend the work.
  */
 export async function recordScan({
   value,
   format = null,
   note = null,
   sessionId,
+  clientId = null,
   now = new Date(),
 }: RecordScanOptions) {
+  if (clientId) {
+    const earlier = await findScanByClientId({ clientId, value });
+    if (earlier) return earlier;
+  }
+
   const card = await db().card.findFirst({
     where: { cardValue: value, active: true },
     orderBy: { id: "desc" },
@@ -84,20 +106,50 @@ export async function recordScan({
   }
 
   const session = await resolveScanSession({ candidate: sessionId, now });
-  const scan = await db().scan.create({
-    data: {
-      value,
-      format: format ?? "",
-      kind,
-      note: note || null,
-      sessionId: session,
-      storeId,
-      createdAt: now,
-      ...(invoice ? { invoice: { create: invoice } } : {}),
-    },
-    include: { store: { select: { name: true } }, invoice: { include: { vatLines: { orderBy: { id: "asc" } } } } },
-  });
+  let scan;
+  try {
+    scan = await db().scan.create({
+      data: {
+        value,
+        format: format ?? "",
+        kind,
+        note: note || null,
+        clientId,
+        sessionId: session,
+        storeId,
+        createdAt: now,
+        ...(invoice ? { invoice: { create: invoice } } : {}),
+      },
+      include: scanInclude,
+    });
+  } catch (error) {
+    // Lost the race to a concurrent resend: the scan and its invoice were
+    // rolled back together, the winner's row is the answer.
+    const earlier = clientId && isUniqueViolation(error) ? await findScanByClientId({ clientId, value }) : null;
+    if (earlier) return earlier;
+    throw error;
+  }
+  return { ...recordedScanJson(scan), replayed: false };
+}
+
+type ScanWithDetails = Prisma.ScanGetPayload<{ include: typeof scanInclude }>;
+
+function recordedScanJson(scan: ScanWithDetails) {
   return { ...scanJson(scan), invoice: scan.invoice ? invoiceJson(scan.invoice) : null };
+}
+
+/** The scan recorded under `clientId`, or null; 409 when that id was used for another value. */
+async function findScanByClientId({ clientId, value }: { clientId: string; value: string }) {
+  const scan = await db().scan.findUnique({ where: { clientId }, include: scanInclude });
+  if (!scan) return null;
+  if (scan.value !== value) {
+    throw new AppError("conflict", `client_id ${clientId} was already used for a different scan; send a new one.`);
+  }
+  return { ...recordedScanJson(scan), replayed: true };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "P2002";
 }
 
 async function previousStoreId(value: string): Promise<number | null> {

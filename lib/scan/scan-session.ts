@@ -131,7 +131,9 @@ export function readScanSessionCookie(request: Request): string | undefined {
 }
 
 export function scanSessionCookie(request: Request, id: string | null): string {
-  const attributes = ["Path=/base-scan", "HttpOnly", "SameSite=Lax"];
+  // Path=/ and not /base-scan: the variant pages (/b/base-scan/session, …)
+  // read it on the server too.
+  const attributes = ["Path=/", "HttpOnly", "SameSite=Lax"];
   attributes.push(id ? `Max-Age=${COOKIE_MAX_AGE_SECONDS}` : "Max-Age=0");
   if (isHttps(request)) attributes.push("Secure");
   return [`${SCAN_SESSION_COOKIE}=${id ?? ""}`, ...attributes].join("; ");

@@ -2,9 +2,12 @@ import { z } from "zod";
 import { idParam } from "@/lib/http/ids";
 import { priceInput } from "@/lib/money/schemas";
 import { BARCODE_FORMATS, normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
+import { SCAN_KINDS } from "@/lib/scan/classify-code";
 
-// Request schemas of the scan service (DESIGN §4 "Scan service"), shared by the
-// route handlers and the pages' forms. No server imports here.
+// Request and response schemas of the scan service (DESIGN §4 "Scan service"),
+// shared by the route handlers, the pages' forms and the API reference. No
+// server imports here. Responses describe what lib/scan/shapes.ts sends:
+// ISO UTC timestamps, decimals as strings with two decimals.
 
 export const SENTIMENTS = [
   "dont_know",
@@ -45,9 +48,19 @@ const positiveInt = z.number().int("must be an integer").positive("must be a pos
 // reference and LABS_CHECK_RESPONSES): ISO 8601 UTC timestamps, money as a
 // decimal string with two decimals.
 const isoDateTime = z.iso.datetime({ offset: true });
-const decimalString = z.string().regex(/^\d+\.\d{2}$/, "must be a decimal with two decimals");
+const decimal = z.string().regex(/^-?\d+\.\d{2}$/, "must be a decimal with two decimals");
 
 export const productCode = text(64);
+
+export const storeSchema = z.object({
+  id: positiveInt,
+  name: z.string(),
+  country: z.string(),
+  tax_id: z.string().nullable(),
+});
+export type Store = z.infer<typeof storeSchema>;
+
+const isoDate = z.iso.date();
 
 // ─── scans and sessions ───────────────────────────────────────────────────
 
@@ -59,6 +72,12 @@ export const recordScanBody = z.object({
   format: barcodeFormat.optional().nullable(),
   note: text(1000, 0).optional().nullable(),
   session_id: sessionId.optional().nullable(),
+  // Chosen by the phone so a scan it sends again (offline queue) is recorded once.
+  client_id: z
+    .uuid("must be a UUID like 1b4e28ba-2fa1-41d2-883f-0016d3cca427")
+    .transform((value) => value.toLowerCase())
+    .optional()
+    .nullable(),
 });
 export type RecordScanBody = z.infer<typeof recordScanBody>;
 
@@ -71,6 +90,85 @@ export const sessionParams = z.object({ sid: sessionId });
 export const endSessionBody = z.object({
   session_id: sessionId.optional().nullable(),
 });
+
+/** A stored format: the canonical name, or "" when the scanner gave none. */
+const storedFormat = z.union([z.enum(BARCODE_FORMATS), z.literal("")]);
+
+export const scanItem = z.object({
+  id: positiveInt,
+  value: z.string(),
+  format: storedFormat,
+  kind: z.enum(SCAN_KINDS),
+  note: z.string().nullable(),
+  session_id: sessionId,
+  store_id: positiveInt.nullable(),
+  store_name: z.string().nullable(),
+  created_at: isoDateTime,
+});
+export type ScanItem = z.infer<typeof scanItem>;
+
+export const invoiceItem = z.object({
+  id: positiveInt,
+  scan_id: positiveInt,
+  store_id: positiveInt.nullable(),
+  parse_error: z.string().nullable(),
+  issuer_nif: z.string().nullable(),
+  buyer_nif: z.string().nullable(),
+  country: z.string().nullable(),
+  doc_type: z.string().nullable(),
+  doc_status: z.string().nullable(),
+  doc_date: isoDate.nullable(),
+  doc_id: z.string().nullable(),
+  atcud: z.string().nullable(),
+  total_tax: decimal.nullable(),
+  gross_total: decimal.nullable(),
+  vat_lines: z.array(
+    z.object({ region: z.string(), rate: z.string(), base: decimal.nullable(), vat: decimal.nullable() }),
+  ),
+  created_at: isoDateTime,
+});
+export type InvoiceItem = z.infer<typeof invoiceItem>;
+
+export const recordScanResponse = z.object({
+  ok: z.literal(true),
+  ...scanItem.shape,
+  invoice: invoiceItem.nullable(),
+  /** True when `client_id` named a scan recorded before: this is that scan, nothing new was stored. */
+  replayed: z.boolean(),
+});
+export type RecordScanResponse = z.infer<typeof recordScanResponse>;
+
+export const setScanStoreResponse = z.object({ ok: z.literal(true), scan: scanItem });
+export type SetScanStoreResponse = z.infer<typeof setScanStoreResponse>;
+
+const sessionItem = z.object({
+  id: sessionId,
+  state: z.enum(["open", "ended", "expired"]),
+  started_at: isoDateTime,
+  last_scan_at: isoDateTime,
+  ended_at: isoDateTime.nullable(),
+});
+
+export const sessionDetailResponse = z.object({
+  ok: z.literal(true),
+  session: sessionItem,
+  /** The store of the session's latest scan that has one. */
+  store: storeSchema.nullable(),
+  scans: z.array(scanItem),
+  invoices: z.array(invoiceItem),
+  totals: z.object({
+    scans: z.number().int().nonnegative(),
+    by_kind: z.record(z.string(), z.number().int().positive()),
+    invoices: z.number().int().nonnegative(),
+    /** Invoices read without error; only these count in the totals. */
+    parsed_invoices: z.number().int().nonnegative(),
+    gross_total: decimal,
+    total_tax: decimal,
+  }),
+});
+export type SessionDetailResponse = z.infer<typeof sessionDetailResponse>;
+
+export const endSessionResponse = z.object({ ok: z.literal(true), ended: z.literal(true), session: sessionItem });
 
 // ─── stores and cards ─────────────────────────────────────────────────────
 
@@ -108,14 +206,6 @@ export const createCardBody = z
     path: ["person_name"],
   });
 export type CreateCardBody = z.infer<typeof createCardBody>;
-
-export const storeSchema = z.object({
-  id: positiveInt,
-  name: z.string(),
-  country: z.string(),
-  tax_id: z.string().nullable(),
-});
-export type Store = z.infer<typeof storeSchema>;
 
 export const cardSchema = z.object({
   id: positiveInt,
@@ -165,6 +255,27 @@ export const setPreferenceBody = z.object({
   sentiment: z.enum(SENTIMENTS, { message: `must be one of ${SENTIMENTS.join(", ")}` }),
 });
 
+export const preferenceItem = z.object({
+  person_id: positiveInt,
+  person_name: z.string(),
+  sentiment: z.enum(SENTIMENTS),
+  updated_at: isoDateTime,
+});
+export type PreferenceItem = z.infer<typeof preferenceItem>;
+
+export const listPreferencesResponse = z.object({
+  ok: z.literal(true),
+  code: z.string(),
+  preferences: z.array(preferenceItem),
+});
+export type ListPreferencesResponse = z.infer<typeof listPreferencesResponse>;
+
+export const setPreferenceResponse = z.object({
+  ok: z.literal(true),
+  preference: z.object({ code: z.string(), ...preferenceItem.shape }),
+});
+export type SetPreferenceResponse = z.infer<typeof setPreferenceResponse>;
+
 // ─── prices ───────────────────────────────────────────────────────────────
 
 export const PRICE_SOURCES = ["manual", "invoice"] as const;
@@ -210,12 +321,12 @@ export const priceSchema = z.object({
   product_name: z.string(),
   store_id: positiveInt,
   store_name: z.string(),
-  price: decimalString,
+  price: decimal,
   currency: z.string(),
   source: z.enum(PRICE_SOURCES),
   observed_at: isoDateTime,
   /** Median of the product's prices in that currency; null with fewer than 3 prices. */
-  median: decimalString.nullable(),
+  median: decimal.nullable(),
   /** More than 3× or less than a third of the median. */
   likely_typo: z.boolean(),
 });
@@ -263,8 +374,8 @@ export const productSchema = z.object({
   image_url: z.string().nullable(),
   categories: z.string(),
   source: z.enum(PRODUCT_SOURCES),
-  /** Cached answer of Open Food Facts: found, not_found, or null when never asked. */
-  off_status: z.string().nullable(),
+  /** Open Food Facts' last answer: found, not_found, or null when never asked. */
+  off_status: z.enum(["found", "not_found"]).nullable(),
   enriched_at: isoDateTime.nullable(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
@@ -285,3 +396,14 @@ export const enrichParams = z.object({
 export const enrichQuery = z.object({
   refresh: flag.optional(),
 });
+
+export const getProductResponse = z.object({ ok: z.literal(true), product: productSchema });
+export type GetProductResponse = z.infer<typeof getProductResponse>;
+
+export const enrichProductResponse = z.object({
+  ok: z.literal(true),
+  product: productSchema,
+  /** True when answered from what an earlier look-up stored, without calling Open Food Facts. */
+  cached: z.boolean(),
+});
+export type EnrichProductResponse = z.infer<typeof enrichProductResponse>;

@@ -254,7 +254,8 @@ describe("scan sessions", () => {
     expect(setCookie).toContain(`scan_sid=${first.data.session_id}`);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
-    expect(setCookie).toMatch(/Path=\/base-scan/);
+    // Path=/ so the variant pages (/b/base-scan/session …) see it too.
+    expect(setCookie).toMatch(/Path=\/;/);
 
     const second = await scan({ value: unique("b"), format: "qr_code" }, sidCookie(first.headers));
     expect(second.data.session_id).toBe(first.data.session_id);

@@ -1,8 +1,16 @@
 import type { Metadata } from "next";
+import { ScannerView } from "@/components/scan/scanner-view";
 import { PageHeader } from "@/components/ui/page-header";
+import { requestVariant } from "@/lib/labs/request-variant";
 
 export const metadata: Metadata = { title: "Scanner" };
 
-export default function ScannerPage() {
-  return <PageHeader title="Scanner">Coming in issue 3.</PageHeader>;
+export default async function ScannerPage() {
+  const { prefix } = await requestVariant();
+  return (
+    <>
+      <PageHeader title="Scanner">Product barcodes, invoice QR codes and loyalty cards.</PageHeader>
+      <ScannerView prefix={prefix} />
+    </>
+  );
 }

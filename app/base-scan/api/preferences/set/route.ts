@@ -1,9 +1,17 @@
 // POST /base-scan/api/preferences/set – set one person's sentiment about a code
 import { route } from "@/lib/http/route";
 import { setPreference } from "@/lib/scan/preferences";
-import { setPreferenceBody } from "@/lib/scan/schemas";
+import { setPreferenceBody, setPreferenceResponse } from "@/lib/scan/schemas";
 
-export const POST = route({ auth: "public", body: setPreferenceBody }, async ({ body }) => ({
-  ok: true,
-  preference: await setPreference({ code: body.code, personName: body.person_name, sentiment: body.sentiment }),
-}));
+export const POST = route(
+  {
+    auth: "public",
+    summary: "Set one person's sentiment about a product code (the person is created if new)",
+    body: setPreferenceBody,
+    response: setPreferenceResponse,
+  },
+  async ({ body }) => ({
+    ok: true,
+    preference: await setPreference({ code: body.code, personName: body.person_name, sentiment: body.sentiment }),
+  }),
+);

@@ -2,13 +2,21 @@
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { callerSessionId, endScanSession, readScanSessionCookie, scanSessionCookie } from "@/lib/scan/scan-session";
-import { endSessionBody } from "@/lib/scan/schemas";
+import { endSessionBody, endSessionResponse } from "@/lib/scan/schemas";
 
-export const POST = route({ auth: "public", body: endSessionBody }, async ({ body, request }) => {
-  const id = callerSessionId(request, body.session_id);
-  if (!id) throw new AppError("not_found", "There is no scan session to end; send session_id or scan first.");
-  const session = await endScanSession({ id });
-  const endedTheCookieSession = readScanSessionCookie(request) === id;
-  const headers = endedTheCookieSession ? { "Set-Cookie": scanSessionCookie(request, null) } : undefined;
-  return Response.json({ ok: true, ended: true, session }, { headers });
-});
+export const POST = route(
+  {
+    auth: "public",
+    summary: "End the caller's scan session (body session_id, else the scan_sid cookie)",
+    body: endSessionBody,
+    response: endSessionResponse,
+  },
+  async ({ body, request }) => {
+    const id = callerSessionId(request, body.session_id);
+    if (!id) throw new AppError("not_found", "There is no scan session to end; send session_id or scan first.");
+    const session = await endScanSession({ id });
+    const endedTheCookieSession = readScanSessionCookie(request) === id;
+    const headers = endedTheCookieSession ? { "Set-Cookie": scanSessionCookie(request, null) } : undefined;
+    return Response.json({ ok: true, ended: true, session }, { headers });
+  },
+);

@@ -1,9 +1,18 @@
 // GET /base-scan/api/products/[code]/enrich – product data from Open Food Facts (cached)
 import { route } from "@/lib/http/route";
 import { enrichProduct } from "@/lib/scan/enrich-product";
-import { enrichParams, enrichQuery } from "@/lib/scan/schemas";
+import { enrichParams, enrichProductResponse, enrichQuery } from "@/lib/scan/schemas";
 
-export const GET = route({ auth: "public", params: enrichParams, query: enrichQuery }, async ({ params, query }) => ({
-  ok: true,
-  ...(await enrichProduct({ code: params.code, refresh: query.refresh })),
-}));
+export const GET = route(
+  {
+    auth: "public",
+    summary: "Fill a product from Open Food Facts; answers are cached, refresh=1 asks again",
+    params: enrichParams,
+    query: enrichQuery,
+    response: enrichProductResponse,
+  },
+  async ({ params, query }) => ({
+    ok: true,
+    ...(await enrichProduct({ code: params.code, refresh: query.refresh })),
+  }),
+);

@@ -1,0 +1,124 @@
+import { randomInt } from "node:crypto";
+import { chromium, devices, type Browser, type Page } from "@playwright/test";
+import { gtinCheckDigit } from "../../lib/scan/check-digit";
+import type { SessionDetailResponse } from "../../lib/scan/schemas";
+import { writeBarcodeVideo, type VideoOptions } from "../support/barcode-video";
+import { expect, test } from "../fixtures";
+
+// The scanner end to end with Chromium's fake camera playing a generated video
+// (DESIGN §5): a code the camera keeps seeing, with short gaps, is recorded
+// exactly once in the caller's session — checked on the session page and
+// through the API. Desktop Chromium on Linux has no native BarcodeDetector,
+// so this runs the zxing wasm served from our origin.
+
+function ean13(): string {
+  const data = `2${String(randomInt(0, 1e11)).padStart(11, "0")}`;
+  return `${data}${gtinCheckDigit(data)}`;
+}
+
+const fatura = (docId: number) =>
+  `A:500000000*B:999999990*C:PT*D:FS*E:N*F:20190812*G:FS CDVF/${docId}*H:CDF7T5HD-${docId}*I1:PT*I7:0.65*I8:0.15*N:0.15*O:0.80*Q:YhGV*R:9999*S:NU;0.80`;
+
+type CameraTest = { page: Page; browser: Browser };
+
+/** A browser of its own whose camera plays `video`; the shared one has no fake camera. */
+async function withCamera(
+  launchOptions: { executablePath?: string; args?: string[] },
+  baseURL: string,
+  videoFile: string,
+  extraArgs: string[] = ["--use-fake-ui-for-media-stream"],
+): Promise<CameraTest> {
+  const browser = await chromium.launch({
+    ...launchOptions,
+    args: [
+      ...(launchOptions.args ?? []),
+      ...extraArgs,
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-video-capture=${videoFile}`,
+    ],
+  });
+  const context = await browser.newContext({ ...devices["Pixel 7"], baseURL });
+  return { browser, page: await context.newPage() };
+}
+
+const detections = (page: Page) =>
+  page.getByTestId("camera-scanner").evaluate((element) => Number((element as HTMLElement).dataset.detections ?? 0));
+
+const CASES: {
+  name: string;
+  value: () => string;
+  video: (value: string) => VideoOptions;
+  check: (page: Page) => Promise<void>;
+}[] = [
+  {
+    name: "an EAN-13",
+    value: ean13,
+    video: (text) => ({ bcid: "ean13", text }),
+    check: async (page) => {
+      const card = page.getByTestId("result-card");
+      await expect(card.getByText("Product", { exact: true })).toBeVisible();
+      await expect(card.getByRole("button", { name: "Look up on Open Food Facts" })).toBeVisible();
+    },
+  },
+  {
+    name: "a fatura QR",
+    value: () => fatura(randomInt(1, 1e9)),
+    video: (text) => ({ bcid: "qrcode", text }),
+    check: async (page) => {
+      const card = page.getByTestId("result-card");
+      await expect(card.getByText("Invoice", { exact: true })).toBeVisible();
+      await expect(card.getByTestId("invoice-total")).toHaveText(/0,80\s€/);
+      await expect(card.getByText("500000000", { exact: true })).toBeVisible();
+    },
+  },
+];
+
+for (const { name, value: makeValue, video, check } of CASES) {
+  test(`the camera records ${name} exactly once in the session`, async ({ launchOptions, baseURL, api }, testInfo) => {
+    test.setTimeout(120_000);
+    const value = makeValue();
+    const file = writeBarcodeVideo(testInfo.outputPath("camera.y4m"), video(value));
+    const { browser, page } = await withCamera(launchOptions, baseURL!, file);
+    try {
+      await page.goto("/base-scan/scan");
+      await expect(page.getByTestId("camera-scanner")).toHaveAttribute("data-engine", /^zxing /);
+      await expect(page.getByTestId("result-value")).toHaveText(value, { timeout: 30_000 });
+      await expect(page.getByTestId("result-card")).toHaveAttribute("data-state", "sent");
+      await expect(page.getByTestId("scan-flash")).toContainText("Scanned");
+      await check(page);
+
+      // Keep the code in front of the camera through several loops of the
+      // video, each with a 1 s gap, so it is read again and again.
+      const seen = await detections(page);
+      await expect.poll(() => detections(page), { timeout: 60_000 }).toBeGreaterThan(seen + 25);
+      await page.screenshot({ path: `test-results/screenshots/scan-camera-${video(value).bcid}.png`, fullPage: true });
+
+      await page.goto("/base-scan/session");
+      await expect(page.getByTestId("session-scan-value").filter({ hasText: value })).toHaveCount(1);
+      await expect(page.getByTestId("session-scan")).toHaveCount(1);
+      const sid = (await page.getByTestId("session-id").textContent())?.trim() ?? "";
+      const { status, data } = await api.get<SessionDetailResponse>(`/base-scan/api/session/${sid}`);
+      expect(status).toBe(200);
+      expect(data.scans.filter((scan) => scan.value === value)).toHaveLength(1);
+      expect(data.totals.scans).toBe(1);
+      await page.screenshot({ path: `test-results/screenshots/scan-session-${video(value).bcid}.png`, fullPage: true });
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
+test("a refused camera says so and leaves typing and photos", async ({ launchOptions, baseURL }, testInfo) => {
+  const file = writeBarcodeVideo(testInfo.outputPath("camera.y4m"), { bcid: "ean13", text: ean13() });
+  const { browser, page } = await withCamera(launchOptions, baseURL!, file, ["--deny-permission-prompts"]);
+  try {
+    await page.goto("/base-scan/scan");
+    await expect(page.getByRole("alert").filter({ hasText: "Camera access is blocked" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Code" })).toBeVisible();
+    await expect(page.getByLabel("Pick a photo of a barcode")).toBeAttached();
+    await page.screenshot({ path: "test-results/screenshots/scan-camera-refused.png", fullPage: true });
+  } finally {
+    await browser.close();
+  }
+});
