@@ -46,7 +46,8 @@ function readMultipart(body: ReadableStream<Uint8Array>, contentType: string): P
       parser = busboy({
         headers: { "content-type": contentType },
         limits: {
-          fileSize: ATTACHMENT_MAX_BYTES,
+          // busboy reports `limit` on reaching fileSize: one byte more means "larger than 5 MiB".
+          fileSize: ATTACHMENT_MAX_BYTES + 1,
           files: ATTACHMENT_MAX_FILES,
           fields: 20,
           fieldSize: 64 * 1024,
