@@ -145,6 +145,7 @@ export const logTodoBody = z.object({
     .transform((value) => (value === "" || value == null ? undefined : value)),
 });
 export type LogTodoBody = z.infer<typeof logTodoBody>;
+export type LogTodoInput = z.input<typeof logTodoBody>;
 
 const agent = optionalText(200);
 
