@@ -33,16 +33,22 @@ export async function logTodo({ input, files = [], now = new Date() }: LogTodoOp
       pageUrl: input.page_url ?? null,
       pageContext: input.page_context,
       parentId,
-      attachments: {
-        create: files.map((file) => ({
-          filename: file.filename,
-          contentType: file.contentType,
-          size: file.data.byteLength,
-          data: file.data as Uint8Array<ArrayBuffer>,
-        })),
-      },
+      // Nested, so the todo and its files are stored together or not at all.
+      ...(files.length
+        ? {
+            attachments: {
+              create: files.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                size: file.data.byteLength,
+                data: file.data as Uint8Array<ArrayBuffer>,
+              })),
+            },
+          }
+        : {}),
     },
-    include: todoInclude,
+    // A new todo has no follow-ups; without files, one INSERT … RETURNING is all it takes.
+    include: files.length ? { attachments: todoInclude.attachments } : undefined,
   });
-  return toTodoJson(todo, now);
+  return toTodoJson({ attachments: [], ...todo, _count: { followUps: 0 } }, now);
 }
