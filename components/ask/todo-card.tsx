@@ -7,7 +7,16 @@ import { SNOOZE_CHOICES, type TodoJson } from "@/lib/ask/schemas";
 // /core-ask/<id>/… that answers 303 back here, so the queue works with
 // JavaScript off; only "Draft a reply" needs it.
 
-type Props = { todo: TodoJson; followUps?: TodoJson[]; back: string; now: Date; nested?: boolean };
+type Props = {
+  todo: TodoJson;
+  followUps?: TodoJson[];
+  /** The queue page's path (with the UI-variant prefix). */
+  base: string;
+  /** The tab this card is shown on, where edits land back. */
+  back: string;
+  now: Date;
+  nested?: boolean;
+};
 
 function ago(iso: string, now: Date): string {
   const minutes = Math.round((now.getTime() - Date.parse(iso)) / 60_000);
@@ -43,7 +52,7 @@ function isLink(url: string): boolean {
   return /^https?:\/\//.test(url) || /^\/(?!\/)/.test(url);
 }
 
-export function TodoCard({ todo, followUps = [], back, now, nested = false }: Props) {
+export function TodoCard({ todo, followUps = [], base, back, now, nested = false }: Props) {
   const formBack = `${back}#todo-${todo.id}`;
   const responseId = `response-${todo.id}`;
   return (
@@ -128,14 +137,15 @@ export function TodoCard({ todo, followUps = [], back, now, nested = false }: Pr
       <div className="mt-3 flex flex-wrap gap-2">
         {todo.claimed_by ? (
           <form action={`/core-ask/${todo.id}/release`} method="post">
-            <input type="hidden" name="back" value={formBack} />
+            <input type="hidden" name="back" value={`${base}#todo-${todo.id}`} />
             <button type="submit" className={secondary}>
               Release
             </button>
           </form>
         ) : todo.status === "pending" || todo.status === "needs_decision" ? (
+          // A claimed todo moves to "In progress": land there, on it.
           <form action={`/core-ask/${todo.id}/claim`} method="post">
-            <input type="hidden" name="back" value={formBack} />
+            <input type="hidden" name="back" value={`${base}?tab=progress#todo-${todo.id}`} />
             <button type="submit" className={primary}>
               Claim
             </button>
@@ -233,7 +243,7 @@ export function TodoCard({ todo, followUps = [], back, now, nested = false }: Pr
         <section className="mt-3 space-y-2" aria-label={`Follow-ups of ${todo.id}`}>
           <h3 className="text-sm font-semibold">Follow-ups</h3>
           {followUps.map((followUp) => (
-            <TodoCard key={followUp.id} todo={followUp} back={back} now={now} nested />
+            <TodoCard key={followUp.id} todo={followUp} base={base} back={back} now={now} nested />
           ))}
         </section>
       ) : null}

@@ -259,6 +259,36 @@ describe("log with attachments (multipart)", () => {
     expect(status).toBe(413);
   });
 
+  it("refuses an oversized file sent without a declared length (chunked) with 413", async () => {
+    // No Content-Length: only counting the stream can catch it.
+    const boundary = "chunkedboundary";
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="text"\r\n\r\nchunked\r\n--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const chunk = pngOfSize(256 * 1024);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(head));
+      },
+      pull(controller) {
+        // Up to 40 MiB, far past every limit; the server must answer long before.
+        if (sent >= 40 * MIB) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(new Uint8Array(chunk));
+      },
+    });
+    const response = await fetch(`${baseUrl}/api/core-ask/log`, {
+      method: "POST",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({
+      error: { code: "payload_too_large", message: expect.stringContaining("huge.png") },
+    });
+    expect(sent).toBeLessThan(40 * MIB);
+  });
+
   it("refuses files under another field name and a malformed body with 400", async () => {
     const form = new FormData();
     form.append("text", "wrong field");

@@ -104,7 +104,7 @@ export default async function QueuePage({
       ) : current && current.todos.length ? (
         <div className="space-y-3" data-testid={`queue-${tab}`}>
           {groupFollowUps(current.todos).map(({ todo, followUps }) => (
-            <TodoCard key={todo.id} todo={todo} followUps={followUps} back={back} now={now} />
+            <TodoCard key={todo.id} todo={todo} followUps={followUps} base={base} back={back} now={now} />
           ))}
           {current.count > current.todos.length ? (
             <p className="text-sm text-slate-500">
