@@ -59,4 +59,12 @@ test("queue fits a phone", async ({ page, login, api, request }) => {
   await card.scrollIntoViewIfNeeded();
   await noOverflow(page);
   await page.screenshot({ path: "test-results/screenshots/ask-queue-edit.png" });
+
+  // High-contrast dark (variant d) fits too; links on yellow keep black text.
+  await page.goto("/d/base-ask/queue");
+  await expect(page.getByRole("heading", { name: "Ask queue", level: 1 })).toBeVisible();
+  await noOverflow(page);
+  const activeTab = page.getByRole("link", { name: /^Pending/ });
+  expect(await activeTab.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(0, 0, 0)");
+  await page.screenshot({ path: "test-results/screenshots/ask-queue-variant-d.png" });
 });

@@ -83,7 +83,7 @@ export default async function QueuePage({
                   aria-current={active ? "page" : undefined}
                   className={`block rounded-full px-3 py-2 text-sm font-medium ui-b:py-1 ui-c:px-4 ui-c:py-3 ${
                     active
-                      ? "bg-brand text-white ui-d:bg-yellow-300 ui-d:text-black"
+                      ? "bg-brand text-white ui-d:bg-yellow-300 ui-d:text-black!"
                       : "bg-white text-slate-700 ring-1 ring-slate-200 ui-d:bg-black ui-d:text-white"
                   }`}
                 >
