@@ -38,8 +38,11 @@ export function AskButton() {
 
   return (
     <>
+      {/* A link to the capture page without JavaScript; with it, the button that opens the dialog
+          (role button, so it is not one more "Ask" link beside the navigation's). */}
       <a
         href="/base-ask/"
+        role="button"
         onClick={open}
         aria-haspopup="dialog"
         className="fixed right-4 bottom-20 z-30 flex items-center gap-1 rounded-full bg-brand px-4 py-3 text-sm font-semibold text-white shadow-lg ui-b:bottom-16 ui-b:px-3 ui-b:py-2 ui-c:px-6 ui-c:py-4 ui-c:text-base ui-d:bg-yellow-300 ui-d:text-black! md:bottom-6"

@@ -24,7 +24,7 @@ test("capture page and the Ask dialog fit a phone", async ({ page }) => {
   await page.screenshot({ path: "test-results/screenshots/ask-capture.png", fullPage: true });
 
   await page.goto("/base-scan/");
-  await page.getByRole("link", { name: "Ask" }).last().click();
+  await page.getByRole("button", { name: "Ask" }).click();
   await expect(page.getByRole("dialog", { name: "Ask" })).toBeVisible();
   await noOverflow(page);
   await page.screenshot({ path: "test-results/screenshots/ask-dialog.png" });

@@ -22,7 +22,7 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.ran
 
 test("the floating Ask button captures a bug with the page it was opened on", async ({ page, login }) => {
   await page.goto("/base-scan/");
-  await page.getByRole("link", { name: "Ask" }).last().click();
+  await page.getByRole("button", { name: "Ask" }).click();
   const dialog = page.getByRole("dialog", { name: "Ask" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId("ask-page-url")).toHaveText("From /base-scan/");
