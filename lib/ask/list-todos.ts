@@ -18,16 +18,31 @@ async function listTodos(where: Prisma.TodoWhereInput, now: Date, limit: number,
   return { count, todos: rows.map((row) => toTodoJson(row, now)) };
 }
 
-/** What an agent may take now: pending (or woken from a snooze), with no live lease. */
-export function pendingWhere(now: Date): Prisma.TodoWhereInput {
-  return { AND: [statusIn(["pending"], now), leaseFree(now)] };
-}
-
-export function listPendingTodos({
+/**
+ * What an agent may take now: pending (or woken from a snooze), with no live
+ * lease. Asked as two queries, one per stored status, so each walks the
+ * (status, priority, created_at) index in queue order instead of sorting every
+ * pending row; the two ordered parts are merged here.
+ */
+export async function listPendingTodos({
   limit = 100,
   now = new Date(),
 }: { limit?: number; now?: Date } = {}): Promise<TodoList> {
-  return listTodos(pendingWhere(now), now, limit);
+  const parts: Prisma.TodoWhereInput[] = [
+    { status: "pending", ...leaseFree(now) },
+    { status: "snoozed", snoozeUntil: { lte: now }, ...leaseFree(now) },
+  ];
+  const [counts, rows] = await Promise.all([
+    Promise.all(parts.map((where) => db().todo.count({ where }))),
+    Promise.all(
+      parts.map((where) => db().todo.findMany({ where, include: todoInclude, orderBy: queueOrder, take: limit })),
+    ),
+  ]);
+  const todos = rows
+    .flat()
+    .sort((a, b) => b.priority - a.priority || a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+    .slice(0, limit);
+  return { count: counts[0]! + counts[1]!, todos: todos.map((row) => toTodoJson(row, now)) };
 }
 
 /** Todos where an agent prepared options and waits for the operator's decision. */

@@ -171,11 +171,20 @@ describe("pending order and follow-ups", () => {
   it("lists priority desc, then oldest first", async () => {
     const low = await log({ text: "low", priority: -2 });
     const highOld = await log({ text: "high old", priority: 5 });
+    const woken = await log({ text: "high, snoozed and woken", priority: 5 });
+    await update(woken.id, { status: "snoozed", snooze_until: at(1).toISOString() });
     const mid = await log({ text: "mid", priority: 1 });
     const highNew = await log({ text: "high new", priority: 5 });
-    const mine = new Set([low.id, highOld.id, mid.id, highNew.id]);
-    const { todos } = await listPendingTodos({ limit: 1000, now: at(1) });
-    expect(todos.filter((t) => mine.has(t.id)).map((t) => t.id)).toEqual([highOld.id, highNew.id, mid.id, low.id]);
+    const mine = new Set([low.id, highOld.id, woken.id, mid.id, highNew.id]);
+    // A todo woken from its snooze takes its place among the pending ones.
+    const { todos } = await listPendingTodos({ limit: 1000, now: at(2) });
+    expect(todos.filter((t) => mine.has(t.id)).map((t) => t.id)).toEqual([
+      highOld.id,
+      woken.id,
+      highNew.id,
+      mid.id,
+      low.id,
+    ]);
   });
 
   it("hangs follow-ups under the root, inherits priority, and lists them with the todo", async () => {
