@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { AskButton } from "@/components/ask/ask-button";
 import { SiteNav } from "@/components/ui/site-nav";
 import { requestVariant } from "@/lib/labs/request-variant";
 import "./globals.css";
@@ -26,6 +27,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="min-h-dvh bg-slate-50 pb-16 text-slate-900 antialiased md:pb-0">
         <SiteNav prefix={prefix} />
         <main className="mx-auto max-w-5xl px-4 py-6 ui-b:py-3 ui-c:px-5">{children}</main>
+        <AskButton />
       </body>
     </html>
   );

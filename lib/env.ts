@@ -20,6 +20,8 @@ const envSchema = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_MODEL: z.string().optional(),
   LLM_API_KEY: z.string().optional(),
+  // How long a draft may take before it is a 504 (DESIGN §4: 20 s); tests shorten it.
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   RESEARCH_BROWSER_UA_ONLY: z
     .enum(["0", "1", ""])
     .default("0")

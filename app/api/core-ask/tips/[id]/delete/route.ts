@@ -1,0 +1,13 @@
+// POST /api/core-ask/tips/[id]/delete – remove a tip (operator)
+import { deletedResponse } from "@/lib/ask/schemas";
+import { deleteTip } from "@/lib/ask/tips";
+import { idParams } from "@/lib/http/ids";
+import { route } from "@/lib/http/route";
+
+export const POST = route(
+  { auth: "operator", summary: "Remove a tip", params: idParams, response: deletedResponse },
+  async ({ params }) => {
+    await deleteTip({ id: params.id });
+    return { ok: true, deleted: true };
+  },
+);

@@ -1,0 +1,14 @@
+// GET /api/core-ask/tips – all tips; POST – add one (operator)
+import { createTipBody, tipListResponse, tipResponse } from "@/lib/ask/schemas";
+import { createTip, listTips } from "@/lib/ask/tips";
+import { route } from "@/lib/http/route";
+
+export const GET = route(
+  { auth: "operator", summary: "All tips, oldest first", response: tipListResponse },
+  async () => ({ ok: true, tips: await listTips() }),
+);
+
+export const POST = route(
+  { auth: "operator", summary: "Add a tip", body: createTipBody, response: tipResponse },
+  async ({ body }) => ({ ok: true, tip: await createTip({ text: body.text }) }),
+);

@@ -1,0 +1,17 @@
+// POST /core-ask/[id]/claim – form post of the queue page: claim, then 303 back
+import { defaultAgent } from "@/lib/ask/caller";
+import { claimTodo } from "@/lib/ask/claim-todo";
+import { queueFormRoute } from "@/lib/ask/form-routes";
+import { claimTodoBody } from "@/lib/ask/schemas";
+
+export const POST = queueFormRoute(
+  { summary: "Claim a todo from the queue page", body: claimTodoBody },
+  async ({ params, body, caller }) => {
+    const { claimedBy } = await claimTodo({
+      id: params.id,
+      agent: body.agent ?? defaultAgent(caller),
+      ttlSeconds: body.ttl_seconds,
+    });
+    return `Claimed #${params.id} as ${claimedBy}.`;
+  },
+);

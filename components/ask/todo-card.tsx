@@ -1,0 +1,252 @@
+import { DraftButton } from "@/components/ask/draft-button";
+import { MOVES } from "@/lib/ask/moves";
+import { priorityLabel, PRIORITY_LABELS } from "@/lib/ask/priority-labels";
+import { SNOOZE_CHOICES, type TodoJson } from "@/lib/ask/schemas";
+
+// One todo on the queue page. Every action is a plain form post to
+// /core-ask/<id>/… that answers 303 back here, so the queue works with
+// JavaScript off; only "Draft a reply" needs it.
+
+type Props = {
+  todo: TodoJson;
+  followUps?: TodoJson[];
+  /** The queue page's path (with the UI-variant prefix). */
+  base: string;
+  /** The tab this card is shown on, where edits land back. */
+  back: string;
+  now: Date;
+  nested?: boolean;
+};
+
+function ago(iso: string, now: Date): string {
+  const minutes = Math.round((now.getTime() - Date.parse(iso)) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.round(hours / 24)} days ago`;
+}
+
+function until(iso: string, now: Date): string {
+  const minutes = Math.max(1, Math.round((Date.parse(iso) - now.getTime()) / 60_000));
+  return minutes < 120 ? `${minutes} more min` : `${Math.round(minutes / 60)} more h`;
+}
+
+const STATUS_LABELS: Record<TodoJson["status"], string> = {
+  pending: "Pending",
+  needs_decision: "Needs decision",
+  answered: "Answered",
+  done: "Done",
+  wontfix: "Won't fix",
+  snoozed: "Snoozed",
+};
+
+const button =
+  "rounded-lg px-3 py-2 text-sm font-medium ui-b:px-2 ui-b:py-1 ui-c:px-4 ui-c:py-3 ui-c:text-base disabled:opacity-50";
+const primary = `${button} bg-brand text-white ui-d:bg-yellow-300 ui-d:text-black`;
+const secondary = `${button} border border-slate-300 bg-white text-slate-800 ui-d:border-white ui-d:bg-black ui-d:text-white`;
+const field =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base ui-b:py-1 ui-c:py-3 ui-d:border-white ui-d:bg-black ui-d:text-white";
+
+function isLink(url: string): boolean {
+  return /^https?:\/\//.test(url) || /^\/(?!\/)/.test(url);
+}
+
+export function TodoCard({ todo, followUps = [], base, back, now, nested = false }: Props) {
+  const formBack = `${back}#todo-${todo.id}`;
+  const responseId = `response-${todo.id}`;
+  return (
+    <article
+      id={`todo-${todo.id}`}
+      aria-label={`Todo ${todo.id}`}
+      className={`surface scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm ui-b:rounded ui-b:p-2 ui-c:p-5 ${nested ? "ml-3 border-l-4 border-l-slate-300" : ""}`}
+    >
+      <header className="mb-2 flex flex-wrap items-center gap-2 text-xs text-slate-600 ui-d:text-slate-300">
+        <span className="font-semibold text-slate-900 ui-d:text-white">#{todo.id}</span>
+        <span
+          className={`rounded-full px-2 py-0.5 font-medium ${todo.priority >= 3 ? "bg-red-100 text-red-800" : todo.priority >= 1 ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700"}`}
+        >
+          {todo.priority} · {priorityLabel(todo.priority)}
+        </span>
+        {todo.source === "bug" ? (
+          <span className="rounded-full bg-rose-100 px-2 py-0.5 font-medium text-rose-800">Bug</span>
+        ) : null}
+        <span data-testid="todo-status">{STATUS_LABELS[todo.status]}</span>
+        <span>· {ago(todo.created_at, now)}</span>
+        {todo.parent_id && !nested ? <span>· follow-up of #{todo.parent_id}</span> : null}
+      </header>
+
+      <p className="break-words whitespace-pre-wrap">{todo.text}</p>
+
+      {todo.page_url ? (
+        <p className="mt-1 truncate text-xs text-slate-500 ui-d:text-slate-300">
+          From{" "}
+          {isLink(todo.page_url) ? (
+            <a href={todo.page_url} className="underline" rel="noreferrer">
+              {todo.page_url}
+            </a>
+          ) : (
+            todo.page_url
+          )}
+        </p>
+      ) : null}
+
+      {todo.attachments.length ? (
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Attachments">
+          {todo.attachments.map((attachment) => (
+            <li key={attachment.id}>
+              <a href={attachment.url} target="_blank" rel="noreferrer" title={attachment.filename} className="block">
+                {attachment.content_type.startsWith("image/") ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- operator-only bytes, not an optimisable asset
+                  <img
+                    src={attachment.url}
+                    alt={attachment.filename}
+                    loading="lazy"
+                    className="size-16 rounded border border-slate-200 object-cover ui-c:size-20"
+                  />
+                ) : (
+                  <span className="flex size-16 items-center justify-center rounded border border-slate-200 bg-slate-100 text-xs font-semibold text-slate-600 ui-c:size-20">
+                    PDF
+                  </span>
+                )}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {todo.claimed_by ? (
+        <p className="mt-2 text-sm text-indigo-800 ui-d:text-indigo-200" data-testid="todo-claim">
+          Claimed by {todo.claimed_by} for {until(todo.lock_expires_at!, now)}
+        </p>
+      ) : null}
+      {todo.status === "snoozed" && todo.snooze_until ? (
+        <p className="mt-2 text-sm text-slate-600">Back in the queue in {until(todo.snooze_until, now)}</p>
+      ) : null}
+      {todo.decision ? (
+        <p className="mt-2 text-sm">
+          <span className="font-semibold">Decision:</span> {todo.decision}
+        </p>
+      ) : null}
+      {todo.response && todo.status !== "pending" ? (
+        <div className="mt-2 rounded-lg bg-slate-50 p-2 text-sm whitespace-pre-wrap ui-d:bg-black">
+          <span className="font-semibold">Response:</span> {todo.response}
+        </div>
+      ) : null}
+
+      <div className="mt-3 flex flex-wrap gap-2">
+        {todo.claimed_by ? (
+          <form action={`/core-ask/${todo.id}/release`} method="post">
+            <input type="hidden" name="back" value={`${base}#todo-${todo.id}`} />
+            <button type="submit" className={secondary}>
+              Release
+            </button>
+          </form>
+        ) : todo.status === "pending" || todo.status === "needs_decision" ? (
+          // A claimed todo moves to "In progress": land there, on it.
+          <form action={`/core-ask/${todo.id}/claim`} method="post">
+            <input type="hidden" name="back" value={`${base}?tab=progress#todo-${todo.id}`} />
+            <button type="submit" className={primary}>
+              Claim
+            </button>
+          </form>
+        ) : null}
+      </div>
+
+      {todo.status === "needs_decision" ? (
+        <form action={`/core-ask/${todo.id}/decide`} method="post" className="mt-3 space-y-2">
+          <input type="hidden" name="back" value={formBack} />
+          <label className="block">
+            <span className="mb-1 block text-sm font-medium">Your decision</span>
+            <textarea name="decision" required rows={2} className={field} />
+          </label>
+          <button type="submit" className={primary}>
+            Decide
+          </button>
+        </form>
+      ) : null}
+
+      <details className="mt-3">
+        <summary className="cursor-pointer py-1 text-sm font-medium text-brand ui-d:text-yellow-300">
+          Edit and answer
+        </summary>
+        <form action={`/core-ask/${todo.id}/update`} method="post" className="mt-2 space-y-3">
+          <input type="hidden" name="back" value={formBack} />
+          <label className="block">
+            <span className="mb-1 block text-sm font-medium">Text</span>
+            <textarea name="text" required rows={3} defaultValue={todo.text} className={field} />
+          </label>
+          <div className="grid grid-cols-2 gap-2">
+            <label className="block">
+              <span className="mb-1 block text-sm font-medium">Priority</span>
+              <select name="priority" defaultValue={String(todo.priority)} className={field}>
+                {Object.entries(PRIORITY_LABELS)
+                  .sort(([a], [b]) => Number(b) - Number(a))
+                  .map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {value} · {label}
+                    </option>
+                  ))}
+              </select>
+            </label>
+            <label className="block">
+              <span className="mb-1 block text-sm font-medium">Move to</span>
+              <select name="status" defaultValue="" className={field}>
+                <option value="">Keep ({STATUS_LABELS[todo.status]})</option>
+                {MOVES[todo.status]
+                  .filter((status) => status !== todo.status)
+                  .map((status) => (
+                    <option key={status} value={status}>
+                      {STATUS_LABELS[status]}
+                    </option>
+                  ))}
+              </select>
+            </label>
+          </div>
+          {MOVES[todo.status].includes("snoozed") ? (
+            <label className="block">
+              <span className="mb-1 block text-sm font-medium">Snooze for (when moving to Snoozed)</span>
+              <select name="snooze_hours" defaultValue="24" className={field}>
+                {SNOOZE_CHOICES.map((choice) => (
+                  <option key={choice.hours} value={choice.hours}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <DraftButton todoId={todo.id} targetId={responseId} />
+          <label className="block">
+            <span className="mb-1 block text-sm font-medium">Response</span>
+            <textarea
+              id={responseId}
+              name="response"
+              rows={5}
+              defaultValue={todo.response ?? todo.draft_response ?? ""}
+              className={field}
+            />
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={secondary}>
+              Save
+            </button>
+            {MOVES[todo.status].includes("answered") ? (
+              <button type="submit" name="answer" value="1" className={primary}>
+                Save and answer
+              </button>
+            ) : null}
+          </div>
+        </form>
+      </details>
+
+      {followUps.length ? (
+        <section className="mt-3 space-y-2" aria-label={`Follow-ups of ${todo.id}`}>
+          <h3 className="text-sm font-semibold">Follow-ups</h3>
+          {followUps.map((followUp) => (
+            <TodoCard key={followUp.id} todo={followUp} base={base} back={back} now={now} nested />
+          ))}
+        </section>
+      ) : null}
+    </article>
+  );
+}

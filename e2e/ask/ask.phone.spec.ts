@@ -1,0 +1,70 @@
+import { PNG_1X1 } from "../../tests/support/ask-files";
+import { expect, test } from "../fixtures";
+
+// The capture page and the queue on a phone: nothing runs off the side, the
+// Ask dialog fits, and screenshots are kept in test-results/screenshots/.
+
+async function noOverflow(page: import("@playwright/test").Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test("capture page and the Ask dialog fit a phone", async ({ page }) => {
+  await page.goto("/base-ask/");
+  await expect(page.getByRole("heading", { name: "Ask", level: 1 })).toBeVisible();
+  await page
+    .getByRole("form", { name: "Full capture" })
+    .getByLabel(/Screenshots or PDFs/)
+    .setInputFiles({
+      name: "screenshot.png",
+      mimeType: "image/png",
+      buffer: PNG_1X1,
+    });
+  await noOverflow(page);
+  await page.screenshot({ path: "test-results/screenshots/ask-capture.png", fullPage: true });
+
+  await page.goto("/base-scan/");
+  await page.getByRole("button", { name: "Ask" }).click();
+  await expect(page.getByRole("dialog", { name: "Ask" })).toBeVisible();
+  await noOverflow(page);
+  await page.screenshot({ path: "test-results/screenshots/ask-dialog.png" });
+});
+
+test("queue fits a phone", async ({ page, login, api, request }) => {
+  const parent = await api.post<{ id: number }>("/api/core-ask/log", {
+    text: "The price list should remember the last store I picked",
+    priority: 3,
+    source: "ask-full",
+    page_url: "/base-scan/prices",
+  });
+  await api.post("/api/core-ask/log", { text: "Also on the products page", parent_id: parent.data.id });
+  await request.post("/api/core-ask/log", {
+    multipart: {
+      text: "Screenshot of the wallet",
+      source: "bug",
+      priority: "2",
+      attachments: { name: "wallet.png", mimeType: "image/png", buffer: PNG_1X1 },
+    },
+  });
+  await login();
+  await page.goto("/base-ask/queue");
+  await expect(page.getByRole("heading", { name: "Ask queue", level: 1 })).toBeVisible();
+  const card = page.getByRole("article", { name: `Todo ${parent.data.id}`, exact: true });
+  await expect(card.getByRole("region", { name: `Follow-ups of ${parent.data.id}` })).toContainText(
+    "Also on the products page",
+  );
+  await noOverflow(page);
+  await page.screenshot({ path: "test-results/screenshots/ask-queue.png", fullPage: false });
+  await card.getByText("Edit and answer").first().click();
+  await card.scrollIntoViewIfNeeded();
+  await noOverflow(page);
+  await page.screenshot({ path: "test-results/screenshots/ask-queue-edit.png" });
+
+  // High-contrast dark (variant d) fits too; links on yellow keep black text.
+  await page.goto("/d/base-ask/queue");
+  await expect(page.getByRole("heading", { name: "Ask queue", level: 1 })).toBeVisible();
+  await noOverflow(page);
+  const activeTab = page.getByRole("link", { name: /^Pending/ });
+  expect(await activeTab.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(0, 0, 0)");
+  await page.screenshot({ path: "test-results/screenshots/ask-queue-variant-d.png" });
+});

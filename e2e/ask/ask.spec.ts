@@ -1,0 +1,180 @@
+import { PNG_1X1 } from "../../tests/support/ask-files";
+import { expect, test } from "../fixtures";
+
+// Ask in the browser: capture from the floating button on another page, an
+// attachment upload, the operator's claim → draft → edit → answer, and the
+// queue's forms with JavaScript off.
+
+type Todo = {
+  id: number;
+  text: string;
+  status: string;
+  source: string | null;
+  page_url: string | null;
+  page_context: Record<string, unknown> | null;
+  response: string | null;
+  decision: string | null;
+  claimed_by: string | null;
+  attachments: { filename: string; content_type: string; size: number }[];
+};
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test("the floating Ask button captures a bug with the page it was opened on", async ({ page, login }) => {
+  await page.goto("/base-scan/");
+  await page.getByRole("button", { name: "Ask" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ask" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("ask-page-url")).toHaveText("From /base-scan/");
+
+  const text = unique("The wallet scrolls sideways");
+  await dialog.getByPlaceholder("What do you need?").fill(text);
+  await dialog.getByRole("radio", { name: "High" }).click();
+  await dialog.getByLabel("Report a bug").check();
+  await dialog.getByPlaceholder("What do you need?").press("Enter");
+  const sent = dialog.getByText(/^Sent as #\d+/);
+  await expect(sent).toBeVisible();
+  const id = Number(/#(\d+)/.exec((await sent.textContent()) ?? "")?.[1]);
+
+  await login();
+  const response = await page.request.get(`/api/core-ask/${id}`);
+  const { todo } = (await response.json()) as { todo: Todo };
+  expect(todo.text).toBe(text);
+  expect(todo.source).toBe("bug");
+  expect(todo.page_url).toMatch(/\/base-scan\/$/);
+  expect(todo.page_context).toMatchObject({
+    path: "/base-scan/",
+    viewport: { width: expect.any(Number), height: expect.any(Number) },
+    user_agent: expect.stringContaining("Chrome"),
+  });
+});
+
+test("full capture uploads a screenshot with a preview and progress", async ({ page, login }) => {
+  await page.goto("/base-ask/");
+  const form = page.getByRole("form", { name: "Full capture" });
+  const text = unique("Receipt photo attached");
+  await form.getByLabel("What is it about?").fill(text);
+  await form.getByLabel("Priority").selectOption("3");
+  await form
+    .getByLabel(/Screenshots or PDFs/)
+    .setInputFiles({ name: "screen.png", mimeType: "image/png", buffer: PNG_1X1 });
+  await expect(form.getByRole("img", { name: "screen.png" })).toBeVisible();
+
+  // Progress events reach the page: the bar shows while the upload runs.
+  const sawProgress = page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('progress[aria-label="Upload progress"]')) resolve(true);
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      }),
+  );
+  await form.getByRole("button", { name: "Send" }).click();
+  expect(await sawProgress).toBe(true);
+  const sent = form.getByText(/^Sent as #\d+/);
+  await expect(sent).toBeVisible();
+  await expect(form.getByRole("img", { name: "screen.png" })).toHaveCount(0);
+  const id = Number(/#(\d+)/.exec((await sent.textContent()) ?? "")?.[1]);
+
+  await login();
+  const { todo } = (await (await page.request.get(`/api/core-ask/${id}`)).json()) as { todo: Todo };
+  expect(todo).toMatchObject({ text, source: "ask-full" });
+  expect(todo.attachments).toEqual([
+    expect.objectContaining({ filename: "screen.png", content_type: "image/png", size: PNG_1X1.length }),
+  ]);
+});
+
+test("the operator claims, drafts, edits and answers a todo", async ({ page, login, api }) => {
+  const text = unique("Add oat milk to the shopping list");
+  const { data } = await api.post<{ id: number }>("/api/core-ask/log", { text, priority: 5, page_url: "/base-scan/" });
+  await login();
+  await page.goto("/base-ask/queue");
+  await expect(page.getByRole("heading", { name: "Ask queue", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("tips-ticker")).toContainText("Tip:");
+
+  const card = page.getByRole("article", { name: `Todo ${data.id}`, exact: true });
+  await card.getByRole("button", { name: "Claim" }).click();
+  await expect(page.getByRole("status")).toContainText(`Claimed #${data.id}`);
+  // Claimed, it left the pending list: the page shows it under "In progress".
+  await expect(page.getByRole("link", { name: /^In progress/ })).toHaveAttribute("aria-current", "page");
+  await expect(card.getByTestId("todo-claim")).toContainText("Claimed by operator");
+
+  await card.getByText("Edit and answer").click();
+  await card.getByRole("button", { name: "Draft a reply" }).click();
+  const response = card.getByLabel("Response");
+  await expect(response).toHaveValue(/Thanks for your request from \/base-scan\//);
+  await expect(card.getByText(/Draft by the built-in template/)).toBeVisible();
+  await response.fill(`${await response.inputValue()}\n\nIt is on the list now.`);
+  await card.getByRole("button", { name: "Save and answer" }).click();
+  await expect(page.getByRole("status")).toContainText(`Saved #${data.id}: now answered`);
+
+  const { todo } = (await (await page.request.get(`/api/core-ask/${data.id}`)).json()) as { todo: Todo };
+  expect(todo.status).toBe("answered");
+  expect(todo.claimed_by).toBeNull();
+  expect(todo.response).toMatch(/Thanks for your request[\s\S]*It is on the list now\.$/);
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the queue's forms claim, release, answer and decide", async ({ page, login, api }) => {
+    const text = unique("No-JS flow");
+    const { data } = await api.post<{ id: number }>("/api/core-ask/log", { text, priority: 5 });
+    const decision = await api.post<{ id: number }>("/api/core-ask/log", {
+      text: unique("No-JS decision"),
+      priority: 5,
+    });
+    await login();
+    const get = async (id: number) =>
+      ((await (await page.request.get(`/api/core-ask/${id}`)).json()) as { todo: Todo }).todo;
+
+    await page.goto("/base-ask/queue");
+    const card = page.getByRole("article", { name: `Todo ${data.id}`, exact: true });
+    await card.getByRole("button", { name: "Claim" }).click();
+    await expect(page).toHaveURL(new RegExp(`/base-ask/queue\\?tab=progress&notice=.*#todo-${data.id}$`));
+    await expect(page.getByRole("status")).toContainText(`Claimed #${data.id}`);
+    expect((await get(data.id)).claimed_by).toBe("operator");
+
+    await card.getByRole("button", { name: "Release" }).click();
+    await expect(page.getByRole("status")).toContainText(`Released #${data.id}`);
+    expect((await get(data.id)).claimed_by).toBeNull();
+
+    await page.goto("/base-ask/queue");
+    await card.getByText("Edit and answer").click();
+    await card.getByLabel("Response").fill("Answered without JavaScript.");
+    await card.getByRole("button", { name: "Save and answer" }).click();
+    await expect(page.getByRole("status")).toContainText("now answered");
+    expect(await get(data.id)).toMatchObject({ status: "answered", response: "Answered without JavaScript." });
+
+    // needs_decision → the Decisions tab → decide → back to pending with the decision.
+    const decisionCard = page.getByRole("article", { name: `Todo ${decision.data.id}`, exact: true });
+    await page.goto("/base-ask/queue");
+    await decisionCard.getByText("Edit and answer").click();
+    await decisionCard.getByLabel("Move to").selectOption("needs_decision");
+    await decisionCard.getByLabel("Response").fill("A) this week B) next week");
+    await decisionCard.getByRole("button", { name: "Save", exact: true }).click();
+    await page.goto("/base-ask/queue?tab=decisions");
+    await decisionCard.getByLabel("Your decision").fill("B");
+    await decisionCard.getByRole("button", { name: "Decide" }).click();
+    await expect(page.getByRole("status")).toContainText(`Decided #${decision.data.id}`);
+    expect(await get(decision.data.id)).toMatchObject({ status: "pending", decision: "B" });
+
+    // A refused post shows a readable page with a way back.
+    const release = await page.request.post(`/core-ask/${data.id}/release`, {
+      form: { back: "/base-ask/queue" },
+      headers: { accept: "text/html" },
+    });
+    expect(release.status()).toBe(409);
+    expect(await release.text()).toContain("is not claimed");
+  });
+
+  test("quick capture posts natively and lands back on the capture page", async ({ page }) => {
+    await page.goto("/base-ask/");
+    const form = page.getByRole("form", { name: "Quick capture" });
+    await form.getByPlaceholder("What do you need?").fill(unique("Captured without JavaScript"));
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL(/\/base-ask\/\?sent=\d+$/);
+    await expect(page.getByRole("status")).toContainText(/Sent as #\d+/);
+  });
+});

@@ -1,0 +1,29 @@
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
+import { isImageType } from "@/lib/ask/sniff-attachment";
+
+/**
+ * An attachment's bytes for the operator (DESIGN §4): its stored (sniffed)
+ * type, nosniff, and a download rather than inline display for anything that
+ * is not an image. The sandbox CSP keeps even a crafted file from running
+ * script on our origin.
+ */
+export async function attachmentResponse({ id }: { id: number }): Promise<Response> {
+  const attachment = await db().attachment.findUnique({
+    where: { id },
+    select: { filename: true, contentType: true, data: true },
+  });
+  if (!attachment) throw new AppError("not_found", `There is no attachment with id ${id}.`);
+  const disposition = isImageType(attachment.contentType) ? "inline" : "attachment";
+  const asciiName = attachment.filename.replace(/[^\x20-\x7e]/g, "_").replace(/[\\"]/g, "_");
+  return new Response(attachment.data, {
+    headers: {
+      "content-type": attachment.contentType,
+      "content-length": String(attachment.data.byteLength),
+      "x-content-type-options": "nosniff",
+      "content-disposition": `${disposition}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(attachment.filename)}`,
+      "content-security-policy": "default-src 'none'; sandbox",
+      "cache-control": "private, max-age=3600",
+    },
+  });
+}

@@ -1,0 +1,6 @@
+import type { OperatorCaller } from "@/lib/auth/require-operator";
+
+/** Who holds a lease when the caller names no agent: its API key, or the operator's session. */
+export function defaultAgent(caller: OperatorCaller | null): string {
+  return caller?.kind === "key" ? `key-${caller.keyId}` : "operator";
+}

@@ -1,0 +1,71 @@
+import OpenAI from "openai";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import { buildDraftPrompt, DRAFT_SYSTEM_PROMPT, templateDraft } from "@/lib/ask/draft-prompt";
+import { getTodoDetailOrThrow, getTodoRowOrThrow } from "@/lib/ask/get-todo";
+import type { TodoJson } from "@/lib/ask/schemas";
+import { toTodoJson } from "@/lib/ask/shapes";
+
+// draft-response (DESIGN §4): an OpenAI-compatible chat-completions endpoint
+// when LLM_BASE_URL and LLM_MODEL are set (OpenAI, Ollama, llama.cpp, vLLM),
+// else the built-in template. The model is asked before anything is written,
+// so a failure (502) or a timeout (504) leaves the todo as it was.
+
+export type DraftResult = { draft: string; drafter: "llm" | "template"; model: string | null; todo: TodoJson };
+
+export async function draftTodoResponse({ id, now = new Date() }: { id: number; now?: Date }): Promise<DraftResult> {
+  const detail = await getTodoDetailOrThrow({ id, now });
+  const { LLM_BASE_URL, LLM_MODEL } = env();
+  const useModel = Boolean(LLM_BASE_URL && LLM_MODEL);
+  const draft = useModel ? await askModel(buildDraftPrompt(detail)) : templateDraft(detail);
+  await db().todo.update({ where: { id }, data: { draftResponse: draft } });
+  return {
+    draft,
+    drafter: useModel ? "llm" : "template",
+    model: useModel ? (LLM_MODEL ?? null) : null,
+    todo: toTodoJson(await getTodoRowOrThrow({ id }), now),
+  };
+}
+
+async function askModel(prompt: string): Promise<string> {
+  const { LLM_BASE_URL, LLM_MODEL, LLM_API_KEY, LLM_TIMEOUT_MS } = env();
+  const client = new OpenAI({
+    baseURL: LLM_BASE_URL,
+    // Local servers (Ollama, llama.cpp) take any key; the client insists on one.
+    apiKey: LLM_API_KEY || "no-key",
+    timeout: LLM_TIMEOUT_MS,
+    maxRetries: 0,
+  });
+  let content: string | null | undefined;
+  try {
+    const completion = await client.chat.completions.create({
+      model: LLM_MODEL!,
+      messages: [
+        { role: "system", content: DRAFT_SYSTEM_PROMPT },
+        { role: "user", content: prompt },
+      ],
+      temperature: 0.3,
+    });
+    content = completion.choices?.[0]?.message?.content;
+  } catch (error) {
+    if (error instanceof OpenAI.APIConnectionTimeoutError) {
+      throw new AppError(
+        "upstream_timeout",
+        `The language model did not answer within ${Math.round(LLM_TIMEOUT_MS / 1000)} s; try again.`,
+        { cause: error },
+      );
+    }
+    const status = error instanceof OpenAI.APIError && error.status ? ` (HTTP ${error.status})` : "";
+    throw new AppError(
+      "upstream_failed",
+      `The language model failed${status}; try again or write the reply yourself.`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const draft = content?.trim();
+  if (!draft) throw new AppError("upstream_failed", "The language model answered without a draft; try again.");
+  return draft;
+}

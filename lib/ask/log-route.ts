@@ -1,0 +1,30 @@
+import { route, parseInput } from "@/lib/http/route";
+import { logTodo } from "@/lib/ask/log-todo";
+import { readLogRequest } from "@/lib/ask/read-log-request";
+import { logTodoBody, logTodoResponse } from "@/lib/ask/schemas";
+
+// POST /api/core-ask/log and its public alias /api/base-ask/log (DESIGN §4):
+// one handler for both. JSON, a url-encoded form or multipart with files.
+export const logTodoRoute = route(
+  {
+    auth: "public",
+    summary: "Capture a request, bug or idea (JSON, form, or multipart with attachments)",
+    rawBody: true,
+    response: logTodoResponse,
+  },
+  async ({ request }) => {
+    const { fields, files } = await readLogRequest(request);
+    const todo = await logTodo({ input: parseInput(logTodoBody, fields, "body"), files });
+    // A plain HTML form (JavaScript off) lands back on the capture page.
+    if (isBrowserFormPost(request)) {
+      return new Response(null, { status: 303, headers: { location: `/base-ask/?sent=${todo.id}` } });
+    }
+    return { ok: true, id: todo.id, todo };
+  },
+);
+
+function isBrowserFormPost(request: Request): boolean {
+  const type = request.headers.get("content-type") ?? "";
+  const isForm = type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded");
+  return isForm && (request.headers.get("accept") ?? "").includes("text/html");
+}

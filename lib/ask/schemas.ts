@@ -1,0 +1,334 @@
+// Request and response schemas of the ask API (seed part 2 and 4, DESIGN §4
+// "Ask service"). Shared by the route handlers, the capture and queue forms
+// and the client hooks; no server imports here.
+import { z } from "zod";
+
+export const TODO_STATUSES = ["pending", "needs_decision", "answered", "done", "wontfix", "snoozed"] as const;
+export type TodoStatus = (typeof TODO_STATUSES)[number];
+
+export const SOURCES = ["ask-quick", "ask-full", "bug"] as const;
+export type Source = (typeof SOURCES)[number];
+
+export const PRIORITY_MIN = -2;
+export const PRIORITY_MAX = 5;
+export const DEFAULT_TTL_SECONDS = 900;
+export const MAX_TTL_SECONDS = 24 * 3600;
+export const TEXT_MAX = 20_000;
+export const PAGE_CONTEXT_MAX_BYTES = 16 * 1024;
+
+// DESIGN §3: ask attachments 5 MiB each, 5 files, 15 MiB per request.
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const ATTACHMENT_MAX_FILES = 5;
+export const LOG_REQUEST_MAX_BYTES = 15 * 1024 * 1024;
+/** What the capture form's file picker offers; the server checks the bytes, not this. */
+export const ATTACHMENT_ACCEPT = "image/png,image/jpeg,image/gif,image/webp,image/avif,image/heic,application/pdf";
+
+// PostgreSQL text cannot hold NUL, and a lone surrogate would be silently
+// changed by the driver: refuse both as a 400 instead of a 500.
+function isStorableText(value: string): boolean {
+  return value.isWellFormed() && !value.includes("\u0000");
+}
+
+function text(max: number) {
+  return z
+    .string({ error: "must be text" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(max, `must be at most ${max} characters`)
+    .refine(isStorableText, "must not contain NUL or broken Unicode characters");
+}
+
+/** null, "" and whitespace mean "not given". */
+function optionalText(max: number) {
+  return z
+    .union([z.string(), z.null()], { error: "must be text" })
+    .optional()
+    .transform((value) => (value == null || value.trim() === "" ? undefined : value))
+    .pipe(text(max).optional());
+}
+
+// Forms send numbers as text: "3" reads as 3, but "3.5", "high" or true do not.
+const integerInput = z.union(
+  [
+    z.number().int("must be a whole number"),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,6}$/, "must be a whole number"),
+  ],
+  { error: "must be a whole number" },
+);
+
+export const priority = integerInput
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(PRIORITY_MIN, `must be between ${PRIORITY_MIN} and ${PRIORITY_MAX}`)
+      .max(PRIORITY_MAX, `must be between ${PRIORITY_MIN} and ${PRIORITY_MAX}`),
+  );
+
+const positiveId = integerInput
+  .transform(Number)
+  .pipe(z.number().min(1, "must be a positive integer").max(2_147_483_647, "is too large"));
+
+const source = z
+  .string({ error: `must be one of ${SOURCES.join(", ")}` })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(SOURCES, { error: `must be one of ${SOURCES.join(", ")}` }));
+
+// A web address or a path on this site. The queue renders it as a link, so
+// javascript: and data: never get in, and "//host" is not a path.
+const pageUrl = optionalText(2000).pipe(
+  z
+    .string()
+    .refine(
+      (value) => /^\/(?!\/)/.test(value) || z.url({ protocol: /^https?$/ }).safeParse(value).success,
+      "must be an http(s):// address or a path starting with /",
+    )
+    .optional(),
+);
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** Checks what jsonb can store: storable strings and keys, bounded depth. */
+function isStorableJson(value: unknown, depth = 0): boolean {
+  if (depth > 8) return false;
+  if (typeof value === "string") return isStorableText(value);
+  if (Array.isArray(value)) return value.every((item) => isStorableJson(item, depth + 1));
+  if (value && typeof value === "object") {
+    return Object.entries(value).every(([key, item]) => isStorableText(key) && isStorableJson(item, depth + 1));
+  }
+  return true;
+}
+
+// An object (user agent, viewport, path, referrer…), or the same as a JSON
+// string, as multipart and form posts send it.
+export const pageContext = z
+  .union([z.string(), z.record(z.string(), z.unknown()), z.null()], { error: "must be a JSON object" })
+  .optional()
+  .transform((value, ctx) => {
+    if (value == null || value === "") return undefined;
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a JSON object" });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .record(z.string(), z.unknown(), { error: "must be a JSON object" })
+      .refine(isStorableJson, "must be at most 8 levels deep, without NUL or broken Unicode characters")
+      .refine(
+        (value) => new TextEncoder().encode(JSON.stringify(value)).byteLength <= PAGE_CONTEXT_MAX_BYTES,
+        `must be at most ${PAGE_CONTEXT_MAX_BYTES / 1024} KiB`,
+      )
+      .transform((value) => value as Record<string, Json>)
+      .optional(),
+  );
+
+export const logTodoBody = z.object({
+  text: text(TEXT_MAX),
+  priority: priority.optional(),
+  source: z
+    .union([source, z.null(), z.literal("")])
+    .optional()
+    .transform((value) => value || undefined),
+  page_url: pageUrl,
+  page_context: pageContext,
+  parent_id: z
+    .union([positiveId, z.null(), z.literal("")])
+    .optional()
+    .transform((value) => (value === "" || value == null ? undefined : value)),
+});
+export type LogTodoBody = z.infer<typeof logTodoBody>;
+export type LogTodoInput = z.input<typeof logTodoBody>;
+
+const agent = optionalText(200);
+
+export const claimTodoBody = z.object({
+  agent,
+  ttl_seconds: integerInput
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, "must be at least 1 second")
+        .max(MAX_TTL_SECONDS, `must be at most ${MAX_TTL_SECONDS} seconds (a day)`),
+    )
+    .optional(),
+});
+export type ClaimTodoBody = z.infer<typeof claimTodoBody>;
+
+export const releaseTodoBody = z.object({ agent });
+export type ReleaseTodoBody = z.infer<typeof releaseTodoBody>;
+
+/** An ISO 8601 time with an offset (or Z), or null to clear it. */
+const isoTime = z
+  .string({ error: "must be a time like 2026-05-01T09:00:00Z" })
+  .trim()
+  .pipe(z.iso.datetime({ offset: true, error: "must be a time like 2026-05-01T09:00:00Z" }))
+  .transform((value) => new Date(value));
+
+// Fields absent or null differ: absent leaves a field alone, null (or "")
+// clears an optional text.
+function clearableText(max: number) {
+  return z
+    .union([z.string(), z.null()], { error: "must be text" })
+    .transform((value) => (value == null || value.trim() === "" ? null : value))
+    .pipe(text(max).nullable())
+    .optional();
+}
+
+export const updateTodoBody = z
+  .object({
+    text: text(TEXT_MAX).optional(),
+    priority: priority.optional(),
+    status: z
+      .string({ error: `must be one of ${TODO_STATUSES.join(", ")}` })
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(TODO_STATUSES, { error: `must be one of ${TODO_STATUSES.join(", ")}` }))
+      .optional(),
+    response: clearableText(TEXT_MAX),
+    draft_response: clearableText(TEXT_MAX),
+    decision: clearableText(TEXT_MAX),
+    snooze_until: z
+      .union([isoTime, z.null(), z.literal("")])
+      .optional()
+      .transform((value) => (value === "" ? null : value)),
+    agent,
+  })
+  .refine((body) => Object.entries(body).some(([key, value]) => key !== "agent" && value !== undefined), {
+    path: ["(root)"],
+    message: "give at least one of text, priority, status, response, draft_response, decision, snooze_until",
+  });
+export type UpdateTodoBody = z.infer<typeof updateTodoBody>;
+
+export const decideTodoBody = z.object({ decision: text(TEXT_MAX) });
+export type DecideTodoBody = z.infer<typeof decideTodoBody>;
+
+export const listPendingQuery = z.object({
+  limit: z
+    .string()
+    .regex(/^\d{1,6}$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().min(1, "must be at least 1").max(1000, "must be at most 1000"))
+    .default(100),
+});
+export type ListPendingQuery = z.infer<typeof listPendingQuery>;
+
+export const createTipBody = z.object({ text: text(500) });
+export type CreateTipBody = z.infer<typeof createTipBody>;
+
+// ─── responses ─────────────────────────────────────────────────────────────
+
+const isoString = z.iso.datetime({ offset: true });
+
+export const attachmentMeta = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  /** Operator only: GET it with the cookie or an API key. */
+  url: z.string(),
+  created_at: isoString,
+});
+export type AttachmentMeta = z.infer<typeof attachmentMeta>;
+
+export const todoJson = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  priority: z.number().int(),
+  source: z.enum(SOURCES).nullable(),
+  page_url: z.string().nullable(),
+  page_context: z.record(z.string(), z.unknown()).nullable(),
+  /** `snoozed` reads as `pending` once `snooze_until` has passed. */
+  status: z.enum(TODO_STATUSES),
+  /** The lease; all three null when unclaimed or when the lease ran out. */
+  claimed_by: z.string().nullable(),
+  claimed_at: isoString.nullable(),
+  lock_expires_at: isoString.nullable(),
+  snooze_until: isoString.nullable(),
+  draft_response: z.string().nullable(),
+  response: z.string().nullable(),
+  decision: z.string().nullable(),
+  parent_id: z.number().int().nullable(),
+  follow_up_count: z.number().int(),
+  attachments: z.array(attachmentMeta),
+  created_at: isoString,
+  updated_at: isoString,
+});
+export type TodoJson = z.infer<typeof todoJson>;
+
+export const todoDetailJson = todoJson.extend({
+  parent: todoJson.nullable(),
+  follow_ups: z.array(todoJson),
+});
+export type TodoDetailJson = z.infer<typeof todoDetailJson>;
+
+export const todoResponse = z.object({ ok: z.literal(true), todo: todoJson });
+
+export const logTodoResponse = z.object({ ok: z.literal(true), id: z.number().int(), todo: todoJson });
+
+export const todoListResponse = z.object({
+  ok: z.literal(true),
+  /** How many there are in all; `todos` stops at `limit`. */
+  count: z.number().int(),
+  todos: z.array(todoJson),
+});
+
+export const todoDetailResponse = z.object({ ok: z.literal(true), todo: todoDetailJson });
+
+export const claimTodoResponse = z.object({
+  ok: z.literal(true),
+  claimed_by: z.string(),
+  lock_expires_at: isoString,
+  todo: todoJson,
+});
+
+export const draftResponseResponse = z.object({
+  ok: z.literal(true),
+  draft: z.string(),
+  drafter: z.enum(["llm", "template"]),
+  model: z.string().nullable(),
+  todo: todoJson,
+});
+
+export const tipJson = z.object({ id: z.number().int(), text: z.string(), created_at: isoString });
+export type TipJson = z.infer<typeof tipJson>;
+
+export const randomTipResponse = z.object({ ok: z.literal(true), tip: tipJson.nullable() });
+export const tipListResponse = z.object({ ok: z.literal(true), tips: z.array(tipJson) });
+export const tipResponse = z.object({ ok: z.literal(true), tip: tipJson });
+export const deletedResponse = z.object({ ok: z.literal(true), deleted: z.literal(true) });
+
+// ─── HTML forms (JavaScript off) ───────────────────────────────────────────
+
+export const SNOOZE_CHOICES = [
+  { hours: 1, label: "1 hour" },
+  { hours: 4, label: "4 hours" },
+  { hours: 24, label: "1 day" },
+  { hours: 72, label: "3 days" },
+  { hours: 168, label: "1 week" },
+] as const;
+
+/**
+ * The queue's edit form: the update fields as strings, where an empty select
+ * means "leave as is" and a snooze is a number of hours from now (a form
+ * without JavaScript cannot know the browser's time zone).
+ */
+export const updateTodoForm = z.preprocess((input) => {
+  if (!input || typeof input !== "object") return input;
+  const { snooze_hours, answer, ...fields } = input as Record<string, unknown>;
+  for (const key of ["status", "priority"]) if (fields[key] === "") delete fields[key];
+  // The "Save and answer" button: the edited response is the answer.
+  if (answer !== undefined) fields.status = "answered";
+  if (typeof snooze_hours === "string" && /^\d{1,4}$/.test(snooze_hours) && fields.status === "snoozed") {
+    fields.snooze_until = new Date(Date.now() + Number(snooze_hours) * 3_600_000).toISOString();
+  }
+  return fields;
+}, updateTodoBody);

@@ -1,0 +1,73 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { AttachmentMeta, Source, TodoJson, TodoStatus } from "@/lib/ask/schemas";
+
+// What leaves the server: attachments as metadata only (never their bytes),
+// and the two things that depend on the clock computed, not stored: a snooze
+// that has passed reads as pending, a lease that has run out as no lease.
+
+export const todoInclude = {
+  attachments: {
+    select: { id: true, filename: true, contentType: true, size: true, createdAt: true },
+    orderBy: { id: "asc" },
+  },
+  _count: { select: { followUps: true } },
+} satisfies Prisma.TodoInclude;
+
+export type TodoRow = Prisma.TodoGetPayload<{ include: typeof todoInclude }>;
+
+type LeaseFields = {
+  status: TodoStatus;
+  snoozeUntil: Date | null;
+  claimedBy: string | null;
+  lockExpiresAt: Date | null;
+};
+
+export function effectiveStatus(todo: LeaseFields, now: Date): TodoStatus {
+  if (todo.status === "snoozed" && todo.snoozeUntil && todo.snoozeUntil <= now) return "pending";
+  return todo.status;
+}
+
+export function isLeaseHeld(todo: LeaseFields, now: Date): boolean {
+  return todo.claimedBy !== null && todo.lockExpiresAt !== null && todo.lockExpiresAt > now;
+}
+
+export function attachmentUrl(id: number): string {
+  return `/api/core-ask/attachments/${id}`;
+}
+
+export function toAttachmentMeta(attachment: TodoRow["attachments"][number]): AttachmentMeta {
+  return {
+    id: attachment.id,
+    filename: attachment.filename,
+    content_type: attachment.contentType,
+    size: attachment.size,
+    url: attachmentUrl(attachment.id),
+    created_at: attachment.createdAt.toISOString(),
+  };
+}
+
+export function toTodoJson(todo: TodoRow, now: Date): TodoJson {
+  const held = isLeaseHeld(todo, now);
+  const status = effectiveStatus(todo, now);
+  return {
+    id: todo.id,
+    text: todo.text,
+    priority: todo.priority,
+    source: (todo.source as Source | null) ?? null,
+    page_url: todo.pageUrl,
+    page_context: (todo.pageContext as Record<string, unknown> | null) ?? null,
+    status,
+    claimed_by: held ? todo.claimedBy : null,
+    claimed_at: held ? (todo.claimedAt?.toISOString() ?? null) : null,
+    lock_expires_at: held ? (todo.lockExpiresAt?.toISOString() ?? null) : null,
+    snooze_until: status === "snoozed" ? (todo.snoozeUntil?.toISOString() ?? null) : null,
+    draft_response: todo.draftResponse,
+    response: todo.response,
+    decision: todo.decision,
+    parent_id: todo.parentId,
+    follow_up_count: todo._count.followUps,
+    attachments: todo.attachments.map(toAttachmentMeta),
+    created_at: todo.createdAt.toISOString(),
+    updated_at: todo.updatedAt.toISOString(),
+  };
+}

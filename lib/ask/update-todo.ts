@@ -1,0 +1,98 @@
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/http/errors";
+import { getTodoRowOrThrow, todoNotFound } from "@/lib/ask/get-todo";
+import { MOVES, RELEASING, statusesReaching } from "@/lib/ask/moves";
+import type { TodoJson, TodoStatus, UpdateTodoBody } from "@/lib/ask/schemas";
+import { effectiveStatus, isLeaseHeld, toTodoJson } from "@/lib/ask/shapes";
+import { leaseFreeOrHeldBy, statusIn } from "@/lib/ask/where";
+
+// Edits and status moves in one guarded UPDATE: the allowed "from" statuses
+// are part of the WHERE, so a move is checked against the row as it is at that
+// instant, not as it was when we read it.
+
+export type UpdateTodoOptions = { id: number; input: UpdateTodoBody; now?: Date };
+
+export async function updateTodo({ id, input, now = new Date() }: UpdateTodoOptions): Promise<TodoJson> {
+  const target = targetStatus(input, now);
+  const data: Prisma.TodoUpdateManyMutationInput = {};
+  if (input.text !== undefined) data.text = input.text;
+  if (input.priority !== undefined) data.priority = input.priority;
+  if (input.response !== undefined) data.response = input.response;
+  if (input.draft_response !== undefined) data.draftResponse = input.draft_response;
+  if (input.decision !== undefined) data.decision = input.decision;
+  if (target) {
+    data.status = target;
+    data.snoozeUntil = target === "snoozed" ? input.snooze_until : null;
+    if (RELEASING.has(target)) Object.assign(data, { claimedBy: null, claimedAt: null, lockExpiresAt: null });
+  }
+  const conditions: Prisma.TodoWhereInput[] = [];
+  if (target) conditions.push(statusIn(statusesReaching(target), now));
+  if (input.agent) conditions.push(leaseFreeOrHeldBy(input.agent, now));
+
+  const { count } = await db().todo.updateMany({ where: { id, AND: conditions }, data });
+  if (count === 0) throw await whyNotUpdated(id, target, input.agent, now);
+  return toTodoJson(await getTodoRowOrThrow({ id }), now);
+}
+
+/** The status this update moves to, if any; snooze rules are checked here (400). */
+function targetStatus(input: UpdateTodoBody, now: Date): TodoStatus | undefined {
+  const snoozeUntil = input.snooze_until;
+  const target = input.status ?? (snoozeUntil ? "snoozed" : undefined);
+  if (target === "snoozed") {
+    if (!snoozeUntil) throw invalid("snooze_until", "give the time the todo comes back (snooze_until) to snooze it");
+    if (snoozeUntil <= now) throw invalid("snooze_until", "must be in the future");
+  } else if (snoozeUntil) {
+    throw invalid("snooze_until", "goes only with status snoozed");
+  }
+  return target;
+}
+
+function invalid(path: string, message: string): AppError {
+  return new AppError("validation_failed", `${path}: ${message}`, { issues: [{ path, message }] });
+}
+
+async function whyNotUpdated(id: number, target: TodoStatus | undefined, agent: string | undefined, now: Date) {
+  const todo = await db().todo.findUnique({ where: { id } });
+  if (!todo) return todoNotFound(id);
+  if (agent && isLeaseHeld(todo, now) && todo.claimedBy !== agent) {
+    return new AppError(
+      "conflict",
+      `Todo ${id} is claimed by ${todo.claimedBy} until ${todo.lockExpiresAt?.toISOString()}, not by ${agent}.`,
+    );
+  }
+  const status = effectiveStatus(todo, now);
+  const moves = MOVES[status];
+  return new AppError(
+    "conflict",
+    `Todo ${id} is ${status} and cannot move to ${target}; it can move to: ${moves.join(", ")}.`,
+  );
+}
+
+/**
+ * The operator's answer to a needs_decision todo: the decision is stored and
+ * the todo goes back to pending, where an agent picks it up and carries it out.
+ */
+export async function decideTodo({
+  id,
+  decision,
+  now = new Date(),
+}: {
+  id: number;
+  decision: string;
+  now?: Date;
+}): Promise<TodoJson> {
+  const { count } = await db().todo.updateMany({
+    where: { id, status: "needs_decision" },
+    data: { decision, status: "pending", snoozeUntil: null, claimedBy: null, claimedAt: null, lockExpiresAt: null },
+  });
+  if (count === 0) {
+    const todo = await db().todo.findUnique({ where: { id } });
+    if (!todo) throw todoNotFound(id);
+    throw new AppError(
+      "conflict",
+      `Todo ${id} is ${effectiveStatus(todo, now)}; only a needs_decision todo waits for a decision.`,
+    );
+  }
+  return toTodoJson(await getTodoRowOrThrow({ id }), now);
+}

@@ -1,0 +1,107 @@
+import type { z } from "zod";
+import { requireOperator, type OperatorCaller } from "@/lib/auth/require-operator";
+import { errorResponse, type AppError } from "@/lib/http/errors";
+import { readFormOrJson } from "@/lib/http/read-body";
+import { parseInput, type AuthPolicy } from "@/lib/http/route";
+import { toAppError } from "@/lib/http/to-app-error";
+
+// Form posts of the HTML pages (seed part 1: routes without /api answer HTML).
+// Same auth as the JSON routes (cookie with the same-origin check, or an API
+// key); success is a 303 back to the page, so they work with JavaScript off.
+// A refusal is a small readable page for a browser, the JSON envelope for
+// anything else (agents, tests that send no Accept: text/html).
+
+export type FormRouteSpec<P extends z.ZodType, B extends z.ZodType> = {
+  auth: AuthPolicy;
+  summary: string;
+  params?: P;
+  body?: B;
+  /** The page a refusal links back to before the route's params are known. */
+  home: string;
+  /** Where to go back to when the form names no (valid) `back` path. */
+  back: (params: z.output<P>) => string;
+};
+
+type FormContext<P extends z.ZodType, B extends z.ZodType> = {
+  request: Request;
+  params: z.output<P>;
+  body: z.output<B>;
+  caller: OperatorCaller | null;
+};
+
+type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export type FormRouteHandler = ((request: Request, context: NextRouteContext) => Promise<Response>) & {
+  auth: AuthPolicy;
+  kind: "form";
+  summary: string;
+};
+
+/** The handler returns a short notice for the page ("Claimed #12."), or nothing. */
+export function formRoute<P extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodUnknown>(
+  spec: FormRouteSpec<P, B>,
+  handler: (context: FormContext<P, B>) => Promise<string | void>,
+): FormRouteHandler {
+  const wrapped = async (request: Request, context: NextRouteContext) => {
+    let back = spec.home;
+    try {
+      const caller = spec.auth === "operator" ? await requireOperator(request) : null;
+      const params = spec.params ? parseInput(spec.params, await context.params, "params") : undefined;
+      back = spec.back(params as z.output<P>);
+      const fields = await readFormOrJson(request);
+      back = localPath(fields) ?? back;
+      const body = spec.body ? parseInput(spec.body, fields, "body") : undefined;
+      const notice = await handler({ request, params, body, caller } as FormContext<P, B>);
+      return new Response(null, { status: 303, headers: { location: withNotice(back, notice) } });
+    } catch (error) {
+      const appError = toAppError(error);
+      if (appError.status >= 500) console.error(`[form ${new URL(request.url).pathname}]`, appError.cause ?? appError);
+      return wantsHtml(request) ? errorPage(appError, back) : errorResponse(appError);
+    }
+  };
+  return Object.assign(wrapped, { auth: spec.auth, kind: "form" as const, summary: spec.summary });
+}
+
+/** `back` from the form, only as a path on this site (never //host or a scheme: no open redirect). */
+function localPath(fields: unknown): string | undefined {
+  const back = (fields as { back?: unknown } | null)?.back;
+  if (typeof back !== "string" || !/^\/(?![/\\])/.test(back) || back.length > 500) return undefined;
+  return back;
+}
+
+function withNotice(back: string, notice: string | void): string {
+  if (!notice) return back;
+  const [path, hash] = back.split("#", 2);
+  const url = new URL(path ?? "/", "http://local");
+  url.searchParams.set("notice", notice);
+  return `${url.pathname}${url.search}${hash ? `#${hash}` : ""}`;
+}
+
+function wantsHtml(request: Request): boolean {
+  return (request.headers.get("accept") ?? "").includes("text/html");
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function errorPage(error: AppError, back: string): Response {
+  const login =
+    error.code === "unauthorized"
+      ? `<p><a href="/admin/login?next=${encodeURIComponent(back)}">Log in as the operator</a></p>`
+      : "";
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>That did not work · Labs</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#0f172a}
+h1{font-size:1.4rem}a{color:#1d4ed8;display:inline-block;padding:.5rem 0}.code{color:#64748b;font-size:.85rem}</style>
+</head><body><main>
+<h1>That did not work</h1>
+<p role="alert">${escapeHtml(error.message)}</p>
+<p class="code">${error.status} ${escapeHtml(error.code)}</p>
+${login}<p><a href="${escapeHtml(back)}">Back</a></p>
+</main></body></html>`;
+  return new Response(html, {
+    status: error.status,
+    headers: { "content-type": "text/html; charset=utf-8", ...error.headers },
+  });
+}

@@ -1,0 +1,27 @@
+-- Data: the starter tips of the ask queue's ticker (issue 4). Written by hand:
+-- the schema did not change. The operator adds and removes tips afterwards.
+INSERT INTO "tip" ("text") VALUES
+  ('Press the Ask button at the bottom right of any page to capture a request, and the page you were on is recorded with it.'),
+  ('In quick capture, Enter sends. Shift+Enter is not needed: one line is enough, add detail later in the queue.'),
+  ('Found a bug? Tick "Report a bug" in the Ask dialog so it is filed with source bug and the page it happened on.'),
+  ('Priority runs from -2 (someday) to 5 (urgent). The queue always shows the highest priority first, then the oldest.'),
+  ('Attach a screenshot: the full capture form takes up to 5 images or PDFs, 5 MiB each.'),
+  ('A follow-up keeps a conversation together. Log it with parent_id and it shows under its parent in the queue.'),
+  ('Agents claim a todo with POST /api/core-ask/<id>/claim. Claims are leases: if an agent dies, the todo is free again when the lease runs out.'),
+  ('Claim with ttl_seconds for long jobs (default 900). Claiming again under the same agent name renews the lease.'),
+  ('Moving a todo to answered, done or wontfix releases its claim: nobody has to unlock it by hand.'),
+  ('Snooze a todo when it cannot be done yet: it comes back to pending by itself at the time you chose.'),
+  ('needs_decision means an agent prepared options for you. Open the Decisions tab, decide, and the todo goes back to the queue.'),
+  ('Draft a reply with one tap. Without a language model configured, a built-in template writes a starting point you can edit.'),
+  ('Set LLM_BASE_URL, LLM_MODEL and LLM_API_KEY to draft replies with any OpenAI-compatible server, including Ollama and llama.cpp.'),
+  ('Every operator API accepts an API key: send Authorization: Bearer <key> instead of logging in.'),
+  ('Scan: open the wallet at the till and tap a card to show its barcode full screen.'),
+  ('Scan the QR code on a Portuguese receipt (fatura) to record the invoice: the store is attached when its NIF is known.'),
+  ('Scanning a product barcode adds it to everyone''s preferences as "don''t know" so you can mark likes and dislikes later.'),
+  ('Search products without accents: "pao" finds "Pão".'),
+  ('Research: the agent reads GET /base-research/api/state at the start of a session: notes you leave there are in it.'),
+  ('Prices accept European formats: 12,50 and 1.234,56 and €12,50 all work.'),
+  ('Add ?lnw-dev to any page once to see preview features for 30 days on that browser.'),
+  ('Try the UI variants: put /b/, /c/ or /d/ in front of a path for compact, large-touch or high-contrast dark.'),
+  ('Running several app instances? Point them all at one PostgreSQL with DATABASE_URL: claims stay atomic across instances.'),
+  ('Health checks: /labs/healthz, /base-scan/healthz, /core-ask/healthz and /base-ask/healthz answer 503 when the database is down.');

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { api, operatorCookie } from "./client";
+
+// The queue page's form posts under /core-ask/<id>/… (JavaScript off): 303
+// back to the page on success, a readable HTML page when refused.
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+async function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return api(path, {
+    method: "POST",
+    cookie: await operatorCookie(),
+    headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", ...headers },
+    body: form(fields),
+  });
+}
+
+async function logTodo(text: string) {
+  const { data } = await api<{ id: number }>("/api/core-ask/log", { method: "POST", json: { text } });
+  return data.id;
+}
+
+const getTodo = async (id: number) =>
+  (await api<{ todo: Record<string, unknown> }>(`/api/core-ask/${id}`, { cookie: await operatorCookie() })).data.todo;
+
+describe("queue form posts", () => {
+  it("claim, update, answer and release answer 303 back to the page with a notice", async () => {
+    const id = await logTodo("form flow");
+    const claim = await post(`/core-ask/${id}/claim`, { back: "/base-ask/queue?tab=pending#todo-1" });
+    expect(claim.status).toBe(303);
+    expect(claim.headers.get("location")).toMatch(/^\/base-ask\/queue\?tab=pending&notice=Claimed.*#todo-1$/);
+    expect((await getTodo(id)).claimed_by).toBe("operator");
+
+    const released = await post(`/core-ask/${id}/release`, {});
+    expect(released.status).toBe(303);
+    expect(released.headers.get("location")).toMatch(new RegExp(`^/base-ask/queue\\?notice=Released.*#todo-${id}$`));
+
+    const edit = await post(`/core-ask/${id}/update`, {
+      text: "form flow, edited",
+      priority: "3",
+      status: "",
+      response: "",
+    });
+    expect(edit.status).toBe(303);
+    expect(await getTodo(id)).toMatchObject({
+      text: "form flow, edited",
+      priority: 3,
+      status: "pending",
+      response: null,
+    });
+
+    const answer = await post(`/core-ask/${id}/update`, {
+      text: "form flow, edited",
+      response: "All done.",
+      answer: "1",
+    });
+    expect(answer.status).toBe(303);
+    expect(await getTodo(id)).toMatchObject({ status: "answered", response: "All done." });
+  });
+
+  it("snoozes for a number of hours and decides a needs_decision todo", async () => {
+    const id = await logTodo("form snooze");
+    const snooze = await post(`/core-ask/${id}/update`, { text: "form snooze", status: "snoozed", snooze_hours: "24" });
+    expect(snooze.status).toBe(303);
+    const snoozed = await getTodo(id);
+    expect(snoozed.status).toBe("snoozed");
+    expect(Date.parse(snoozed.snooze_until as string) - Date.now()).toBeGreaterThan(23 * 3_600_000);
+
+    const decisionId = await logTodo("form decide");
+    await post(`/core-ask/${decisionId}/update`, {
+      text: "form decide",
+      status: "needs_decision",
+      response: "A or B?",
+    });
+    const decide = await post(`/core-ask/${decisionId}/decide`, { decision: "B, please" });
+    expect(decide.status).toBe(303);
+    expect(await getTodo(decisionId)).toMatchObject({ status: "pending", decision: "B, please" });
+  });
+
+  it("shows a readable HTML page, not JSON, when a form post is refused", async () => {
+    const id = await logTodo("form refusals");
+    const release = await post(`/core-ask/${id}/release`, { back: "/base-ask/queue" });
+    expect(release.status).toBe(409);
+    expect(release.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(release.text).toContain("That did not work");
+    expect(release.text).toContain(`Todo ${id} is not claimed`);
+    expect(release.text).toContain('href="/base-ask/queue"');
+
+    const anonymous = await api(`/core-ask/${id}/claim`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      body: form({}),
+    });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.text).toContain("Log in as the operator");
+
+    const crossSite = await post(
+      `/core-ask/${id}/claim`,
+      {},
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    );
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.text).toContain("Cross-site requests");
+    expect((await getTodo(id)).claimed_by).toBeNull();
+
+    const invalid = await post(`/core-ask/${id}/decide`, { decision: "" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.text).toContain("decision");
+  });
+
+  it("never redirects off the site, whatever back says", async () => {
+    const id = await logTodo("open redirect");
+    for (const back of ["https://evil.example/", "//evil.example/", "/\\evil.example"]) {
+      const { status, headers } = await post(`/core-ask/${id}/update`, { text: "open redirect", back });
+      expect(status).toBe(303);
+      expect(headers.get("location")).toMatch(new RegExp(`^/base-ask/queue\\?notice=.*#todo-${id}$`));
+    }
+  });
+
+  it("escapes what it echoes in the error page", async () => {
+    const { text } = await post(`/core-ask/${await logTodo("escape")}/update`, {
+      text: "x",
+      status: "<script>alert(1)</script>",
+    });
+    expect(text).not.toContain("<script>alert(1)</script>");
+  });
+});
