@@ -3,15 +3,24 @@ import { USAGE_DEFAULT_LIMIT, type ApiUsageEntry } from "@/lib/labs/schemas";
 
 const PATH_MAX = 500;
 
-/** One line of the usage log, and the key's last use; both in one round trip. */
-export async function recordApiUsage(options: { keyId: number; method: string; path: string; status: number }) {
-  const { keyId, method, path, status } = options;
-  const now = new Date();
+/** One line of the usage log, and the key's last use; both in one round trip. `at`: when the request came. */
+export async function recordApiUsage(options: {
+  keyId: number;
+  method: string;
+  path: string;
+  status: number;
+  at: Date;
+}) {
+  const { keyId, method, path, status, at } = options;
   await db().$transaction([
     db().apiUsage.create({
-      data: { keyId, method: method.slice(0, 10), path: path.slice(0, PATH_MAX), status, createdAt: now },
+      data: { keyId, method: method.slice(0, 10), path: path.slice(0, PATH_MAX), status, createdAt: at },
     }),
-    db().apiKey.update({ where: { id: keyId }, data: { lastUsedAt: now } }),
+    // Never moves back when an older request's line is written last.
+    db().apiKey.updateMany({
+      where: { id: keyId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: at } }] },
+      data: { lastUsedAt: at },
+    }),
   ]);
 }
 

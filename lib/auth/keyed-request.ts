@@ -9,7 +9,7 @@ import { AppError } from "@/lib/http/errors";
 // or any other that calls requireOperator) finishes them with
 // finishKeyedRequest, which adds the rate-limit headers and writes the usage
 // line. Keyed by the Request object, so nothing outlives the request.
-const keyedRequests = new WeakMap<Request, { caller: KeyCaller; rate: RateLimitResult }>();
+const keyedRequests = new WeakMap<Request, { caller: KeyCaller; rate: RateLimitResult; at: Date }>();
 
 /** The token of `Authorization: Bearer <token>`, or null for any other scheme. */
 export function bearerToken(authorization: string): string | null {
@@ -22,10 +22,11 @@ export function bearerToken(authorization: string): string | null {
  * with Retry-After. Either way a known key's request is logged.
  */
 export async function authenticateApiKey(request: Request, token: string | null): Promise<KeyCaller> {
+  const at = new Date();
   const caller = token ? await findActiveApiKey(token) : null;
   if (!caller) throw new AppError("unauthorized", "The API key is unknown or revoked.");
   const rate = await consumeRateLimit({ keyId: caller.keyId, plan: caller.plan });
-  keyedRequests.set(request, { caller, rate });
+  keyedRequests.set(request, { caller, rate, at });
   if (!rate.allowed) {
     throw new AppError(
       "rate_limited",
@@ -45,7 +46,7 @@ export function finishKeyedRequest(request: Request, response: Response): Respon
   const keyed = keyedRequests.get(request);
   if (!keyed) return response;
   keyedRequests.delete(request);
-  const { caller, rate } = keyed;
+  const { caller, rate, at } = keyed;
   try {
     response.headers.set("x-ratelimit-limit", String(rate.limit));
     response.headers.set("x-ratelimit-remaining", String(rate.remaining));
@@ -55,7 +56,7 @@ export function finishKeyedRequest(request: Request, response: Response): Respon
   }
   const { pathname } = new URL(request.url);
   runAfterResponse(() =>
-    recordApiUsage({ keyId: caller.keyId, method: request.method, path: pathname, status: response.status }),
+    recordApiUsage({ keyId: caller.keyId, method: request.method, path: pathname, status: response.status, at }),
   );
   return response;
 }
