@@ -57,3 +57,27 @@ test("the API reference fits a phone", async ({ page }) => {
   expect(widths).toEqual([page.viewportSize()!.width, page.viewportSize()!.width]);
   await page.screenshot({ path: "test-results/screenshots/api-docs.png" });
 });
+
+test("the preview bar fits a phone", async ({ page }) => {
+  await page.goto("/c/base-scan/?lnw-dev");
+  const bar = page.getByRole("region", { name: "Preview" });
+  await expect(bar).toBeVisible();
+  await expect(bar.getByLabel("UI variant")).toHaveValue("c");
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths).toEqual([page.viewportSize()!.width, page.viewportSize()!.width]);
+  await page.screenshot({ path: "test-results/screenshots/preview-bar.png" });
+});
+
+test("the bottom bar keeps all five areas on screen in every variant", async ({ page }) => {
+  for (const prefix of ["", "/b", "/c", "/d"]) {
+    await page.goto(`${prefix}/base-scan/`);
+    const links = page.getByRole("navigation", { name: "Areas" }).getByRole("link");
+    await expect(links).toHaveCount(5);
+    for (const box of await links.evaluateAll((elements) =>
+      elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+    )) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(page.viewportSize()!.width);
+    }
+  }
+});
