@@ -41,7 +41,8 @@ export async function consumeRateLimit(options: { keyId: number; plan: string })
     limit,
     count: row.count,
     remaining: Math.max(0, limit - row.count),
-    resetSeconds: Math.max(1, Math.ceil(row.reset_seconds)),
+    // window_start is stored to the millisecond, so a new window can read 60.0004 s.
+    resetSeconds: Math.min(60, Math.max(1, Math.ceil(row.reset_seconds))),
     allowed: row.count <= limit,
   };
 }

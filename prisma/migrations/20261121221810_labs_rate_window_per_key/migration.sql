@@ -1,5 +1,6 @@
--- Windows only live a minute; drop any left from the old per-minute layout
--- so the new one-row-per-key key cannot collide.
+-- Windows only live a minute: drop any left from the old per-minute layout
+-- so the new one-row-per-key key cannot collide (no semicolons in comments,
+-- the PostgreSQL adapter splits scripts on them).
 DELETE FROM "api_rate_window";
 
 -- AlterTable
