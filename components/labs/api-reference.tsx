@@ -277,7 +277,10 @@ function describeType(schema: Schema | undefined, resolve: Resolve): string {
   const plain = resolve(schema);
   if (!plain) return "any";
   if (plain.const !== undefined) return JSON.stringify(plain.const);
-  if (plain.enum) return plain.enum.map((value) => JSON.stringify(value)).join(" | ");
+  if (plain.enum) {
+    const values = plain.enum.map((value) => JSON.stringify(value)).join(" | ");
+    return plain.default !== undefined ? `${values} (default ${JSON.stringify(plain.default)})` : values;
+  }
   const branches = plain.anyOf ?? plain.oneOf;
   if (branches) return branches.map((branch) => describeType(branch, resolve)).join(" | ");
   if (plain.allOf) return plain.allOf.map((branch) => describeType(branch, resolve)).join(" & ");

@@ -56,6 +56,16 @@ test("the API reference fits a phone", async ({ page }) => {
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   expect(widths).toEqual([page.viewportSize()!.width, page.viewportSize()!.width]);
   await page.screenshot({ path: "test-results/screenshots/api-docs.png" });
+
+  // One operation in full: its auth, body fields and answer fields.
+  await page.getByRole("link", { name: "/labs/api/keys" }).nth(1).click();
+  const mint = page.locator("#postLabsApiKeys");
+  await expect(mint).toContainText("operator");
+  await expect(mint).toContainText("Mint an API key");
+  await expect(mint.getByText("JSON body")).toBeVisible();
+  await expect(mint).toContainText('"free" | "pro" (default "free")');
+  await expect(mint.getByText("201 answer")).toBeVisible();
+  await mint.screenshot({ path: "test-results/screenshots/api-docs-operation.png" });
 });
 
 test("the preview bar fits a phone", async ({ page }) => {
