@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { devFlagExpiry } from "@/lib/labs/dev-flag";
 import { formatRelease } from "@/lib/labs/release";
-import { patternParams, urlPatternOf } from "@/lib/labs/route-files";
+import { urlPatternOf } from "@/lib/labs/route-files";
+import { patternParams } from "@/lib/labs/openapi";
 import { RELEASE_PATTERN } from "@/lib/labs/schemas";
 
 describe("formatRelease", () => {

@@ -6,7 +6,6 @@ import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { errorStatus, type ErrorCode } from "@/lib/http/errors";
 import type { RouteSpec } from "@/lib/http/route";
-import { patternParams } from "@/lib/labs/route-files";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -15,6 +14,11 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type RouteModuleEntry = { path: string; module: Record<string, unknown> };
 
 type AnySpec = RouteSpec<z.ZodType, z.ZodType, z.ZodType>;
+
+/** The names of a URL pattern's dynamic segments: `/cards/{id}` → ["id"]. */
+export function patternParams(pattern: string): string[] {
+  return [...pattern.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+}
 
 /** The spec of an exported handler made by route(), else null (HTML and form routes). */
 export function specOf(handler: unknown): AnySpec | null {

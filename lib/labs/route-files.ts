@@ -46,8 +46,3 @@ export function urlPatternOf(file: string): string {
     });
   return `/${segments.join("/")}`;
 }
-
-/** The names of a URL pattern's dynamic segments: `/cards/{id}` → ["id"]. */
-export function patternParams(pattern: string): string[] {
-  return [...pattern.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
-}

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { HTTP_METHODS, specOf } from "@/lib/labs/openapi";
-import { listRouteFiles, patternParams, urlPatternOf } from "@/lib/labs/route-files";
+import { HTTP_METHODS, patternParams, specOf } from "@/lib/labs/openapi";
+import { listRouteFiles, urlPatternOf } from "@/lib/labs/route-files";
 import { api } from "./client";
 
 // GET /api/openapi.json is generated from the route specs, so it must be a
