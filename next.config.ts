@@ -1,5 +1,8 @@
 import type { NextConfig } from "next";
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
 import { securityHeaders } from "./lib/http/security-headers";
+import { releaseOfCheckout } from "./lib/labs/build-release";
+import { writeRouteManifest } from "./scripts/write-route-manifest";
 
 const nextConfig: NextConfig = {
   // Separate build folders let parallel work trees share one checkout.
@@ -17,4 +20,12 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+export default function config(phase: string): NextConfig {
+  if (phase !== PHASE_PRODUCTION_BUILD && phase !== PHASE_DEVELOPMENT_SERVER) return nextConfig;
+  // Every build lists the route modules as they are now, so the OpenAPI
+  // document covers routes merged from anywhere (scripts/write-route-manifest.ts),
+  // and carries the release label of the commit it was built from.
+  writeRouteManifest();
+  const { release, commit } = releaseOfCheckout();
+  return { ...nextConfig, env: { LABS_BUILD_RELEASE: release, LABS_BUILD_COMMIT: commit } };
+}

@@ -4,12 +4,30 @@
 // they also cover the API paths this proxy does not run on.
 import { NextResponse, type NextRequest } from "next/server";
 import { isOperatorSeal, SESSION_COOKIE } from "@/lib/auth/session";
-import { parseVariant, splitVariantPath, UI_HEADER, UI_PREFIX_HEADER } from "@/lib/labs/variants";
+import { errorBody, AppError } from "@/lib/http/errors";
+import {
+  parseVariant,
+  splitVariantPath,
+  UI_COOKIE,
+  UI_COOKIE_MAX_AGE,
+  UI_HEADER,
+  UI_PREFIX_HEADER,
+} from "@/lib/labs/variants";
 
 const PUBLIC_ADMIN_PATHS = new Set(["/admin/login", "/admin/logout"]);
 
+// The JSON APIs this proxy is kept off (see `config.matcher`); it only sees
+// them when their path has a percent escape that may not decode.
+const API_PREFIXES = ["/api/core-ask/", "/api/base-ask/", "/base-scan/api/", "/base-research/api/", "/labs/api/"];
+
 export async function proxy(request: NextRequest) {
-  const { pathname, search } = request.nextUrl;
+  const { pathname, search, searchParams } = request.nextUrl;
+
+  // Next answers a dynamic segment that is not valid UTF-8 (…/preferences/%FF)
+  // with its own plain 500 before any handler runs (vercel/next.js#92557):
+  // refuse such paths here with the error envelope instead.
+  if (!isDecodable(pathname)) return invalidPath();
+  if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return NextResponse.next();
 
   if (pathname === "/api/legacy-ask/log") {
     return NextResponse.redirect(new URL(`/api/base-ask/log${search}`, request.url), 308);
@@ -20,7 +38,14 @@ export async function proxy(request: NextRequest) {
 
   const prefixed = splitVariantPath(pathname);
   const path = prefixed?.path ?? pathname;
-  const variant = prefixed?.variant ?? parseVariant(request.headers.get(UI_HEADER));
+  // QA override: ?ui=<letter> pins a variant for this browser, ?ui=a unpins it.
+  const requested = parseVariant(searchParams.get("ui"));
+  const pinned = requested === null ? parseVariant(request.cookies.get(UI_COOKIE)?.value) : null;
+  const variant =
+    prefixed?.variant ??
+    (requested && requested !== "a" ? requested : null) ??
+    parseVariant(request.headers.get(UI_HEADER)) ??
+    pinned;
 
   if (needsOperator(path) && !(await isOperatorSeal(request.cookies.get(SESSION_COOKIE)?.value))) {
     const login = new URL("/admin/login", request.url);
@@ -39,6 +64,16 @@ export async function proxy(request: NextRequest) {
     ? NextResponse.rewrite(new URL(`${path}${search}`, request.url), { request: { headers: requestHeaders } })
     : NextResponse.next({ request: { headers: requestHeaders } });
   if (variant) response.headers.set("X-UI-Version", variant);
+  if (requested === "a") response.cookies.delete(UI_COOKIE);
+  else if (requested) {
+    response.cookies.set(UI_COOKIE, requested, {
+      path: "/",
+      maxAge: UI_COOKIE_MAX_AGE,
+      sameSite: "lax",
+      httpOnly: true,
+      secure: request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https",
+    });
+  }
   return response;
 }
 
@@ -52,10 +87,29 @@ function needsOperator(path: string): boolean {
   return OPERATOR_PAGE_PREFIXES.some((prefix) => bare === prefix || bare.startsWith(`${prefix}/`));
 }
 
+function isDecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function invalidPath(): Response {
+  const error = new AppError("validation_failed", "The address has a percent escape that is not valid UTF-8.", {
+    issues: [{ path: "path", message: "is not valid UTF-8 after percent-decoding" }],
+  });
+  return Response.json(errorBody(error), { status: error.status });
+}
+
 export const config = {
-  // JSON APIs are left out: the proxy would buffer their bodies (up to 10 MB)
-  // before our own size limits could refuse them, and they need none of this.
   matcher: [
+    // JSON APIs are left out: the proxy would buffer their bodies (up to 10 MB)
+    // before our own size limits could refuse them, and they need none of this.
     "/((?!_next/static|_next/image|api/core-ask|api/base-ask|base-scan/api|base-research/api|labs/api|favicon\\.ico).*)",
+    // …except paths with a percent escape other than plain ASCII (%80-%FF, a
+    // lone %), the only ones that can fail to decode; rare on these APIs.
+    "/(.*%(?![0-7][0-9A-Fa-f]).*)",
   ],
 };

@@ -1,7 +1,10 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { AskButton } from "@/components/ask/ask-button";
+import { DevPreviewBar } from "@/components/labs/dev-preview-bar";
+import { ViewBeacon } from "@/components/labs/view-beacon";
 import { SiteNav } from "@/components/ui/site-nav";
+import { buildInfo } from "@/lib/labs/release";
 import { requestVariant } from "@/lib/labs/request-variant";
 import "./globals.css";
 
@@ -22,9 +25,12 @@ export const viewport: Viewport = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const { variant, prefix } = await requestVariant();
+  const { release, commit } = buildInfo();
   return (
     <html lang="en" data-ui={variant}>
       <body className="min-h-dvh bg-slate-50 pb-16 text-slate-900 antialiased md:pb-0">
+        <DevPreviewBar variant={variant} release={release} commit={commit} />
+        <ViewBeacon variant={variant} />
         <SiteNav prefix={prefix} />
         <main className="mx-auto max-w-5xl px-4 py-6 ui-b:py-3 ui-c:px-5">{children}</main>
         <AskButton />

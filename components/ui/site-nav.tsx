@@ -17,10 +17,10 @@ export function SiteNav({ prefix }: { prefix: string }) {
     >
       <ul className="mx-auto flex max-w-5xl justify-around md:justify-start md:gap-2 md:px-4">
         {AREAS.map((area) => (
-          <li key={area.href}>
+          <li key={area.href} className="min-w-0 flex-1 md:flex-none">
             <Link
               href={`${prefix}${area.href}`}
-              className="block px-3 py-3 text-sm font-medium text-slate-700 hover:text-brand ui-c:px-4 ui-c:py-4 ui-c:text-base ui-b:py-1.5 ui-b:text-xs ui-d:text-yellow-300"
+              className="block px-1 py-3 text-center text-sm font-medium text-slate-700 hover:text-brand md:px-3 ui-c:py-4 ui-c:text-base md:ui-c:px-4 ui-b:py-1.5 ui-b:text-xs ui-d:text-yellow-300"
             >
               {area.label}
             </Link>

@@ -1,7 +1,15 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
+import type { ApiPlan } from "@/lib/auth/plans";
+import type { ApiKey } from "@/lib/labs/schemas";
 
 export type KeyCaller = { kind: "key"; keyId: number; plan: string };
+
+// Keys look like `labs_<43 base64url characters>` (256 random bits). The
+// prefix shown in lists is long enough to tell keys apart, far too short to guess.
+const KEY_PREFIX = "labs_";
+const SHOWN_PREFIX_LENGTH = KEY_PREFIX.length + 6;
 
 export function hashApiKey(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex");
@@ -16,4 +24,62 @@ export async function findActiveApiKey(token: string): Promise<KeyCaller | null>
   });
   if (!key || key.revokedAt) return null;
   return { kind: "key", keyId: key.id, plan: key.plan };
+}
+
+/** A new key; the secret is returned this once and only its hash is stored. */
+export async function mintApiKey(options: { name: string; plan: ApiPlan }) {
+  const key = `${KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const prefix = key.slice(0, SHOWN_PREFIX_LENGTH);
+  const row = await db().apiKey.create({
+    data: { name: options.name, plan: options.plan, prefix, hash: hashApiKey(key) },
+    select: { id: true, name: true, plan: true, prefix: true },
+  });
+  return { ...row, key };
+}
+
+const keyColumns = {
+  id: true,
+  name: true,
+  plan: true,
+  prefix: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+} as const;
+
+type KeyRow = {
+  id: number;
+  name: string;
+  plan: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+};
+
+function shapeKey(row: KeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    plan: row.plan,
+    prefix: row.prefix,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** Every key, newest first, without secrets; revoked ones too so their usage stays readable. */
+export async function listApiKeys(): Promise<ApiKey[]> {
+  const rows = await db().apiKey.findMany({ select: keyColumns, orderBy: { id: "desc" } });
+  return rows.map(shapeKey);
+}
+
+/** Revokes a key from now on; revoking a revoked key keeps its first revocation time. */
+export async function revokeApiKey(options: { id: number }): Promise<ApiKey> {
+  const { id } = options;
+  await db().apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+  const row = await db().apiKey.findUnique({ where: { id }, select: keyColumns });
+  if (!row) throw new AppError("not_found", `There is no API key ${id}.`);
+  return shapeKey(row);
 }

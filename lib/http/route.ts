@@ -1,5 +1,7 @@
 import type { z } from "zod";
-import { requireOperator, type OperatorCaller } from "@/lib/auth/require-operator";
+import type { KeyCaller } from "@/lib/auth/api-keys";
+import { finishKeyedRequest } from "@/lib/auth/keyed-request";
+import { optionalApiKey, requireOperator, type OperatorCaller } from "@/lib/auth/require-operator";
 import { errorResponse } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-body";
 import { toAppError, validationError } from "@/lib/http/to-app-error";
@@ -16,6 +18,8 @@ export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   body?: B;
   /** The handler reads the body itself (multipart uploads); no JSON parsing here. */
   rawBody?: true;
+  /** The success status (default 200): used for a plain object result and in the API reference. */
+  status?: number;
   /**
    * The success body, for the API reference. With LABS_CHECK_RESPONSES=1 (the
    * test servers set it) every 2xx JSON answer is checked against it, so the
@@ -31,7 +35,8 @@ type HandlerContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTyp
   params: z.output<P>;
   query: z.output<Q>;
   body: z.output<B>;
-  caller: OperatorCaller | null;
+  /** Operator routes: who called. Public routes: the API key if one was sent, else null. */
+  caller: OperatorCaller | KeyCaller | null;
 };
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -55,8 +60,9 @@ export function route<
   handler: (context: HandlerContext<P, Q, B>) => Promise<Response | object> | Response | object,
 ): RouteHandler {
   const wrapped = async (request: Request, context: NextRouteContext) => {
+    let response: Response;
     try {
-      const caller = spec.auth === "operator" ? await requireOperator(request) : null;
+      const caller = spec.auth === "operator" ? await requireOperator(request) : await optionalApiKey(request);
       const params = spec.params ? parseInput(spec.params, await context.params, "params") : undefined;
       const query = spec.query
         ? parseInput(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query")
@@ -67,20 +73,35 @@ export function route<
       // so every POST answers bad input the same way.
       else if (!spec.rawBody && !BODYLESS_METHODS.has(request.method)) await readJsonBody(request);
       const result = await handler({ request, params, query, body, caller } as HandlerContext<P, Q, B>);
-      const response = result instanceof Response ? result : Response.json(result);
-      if (spec.response && process.env.LABS_CHECK_RESPONSES === "1") await checkResponse(spec.response, response);
-      return response;
+      response = result instanceof Response ? result : Response.json(result, { status: spec.status ?? 200 });
+      if (spec.response && process.env.LABS_CHECK_RESPONSES === "1") await checkResponse(spec, response);
     } catch (error) {
-      return failure(error, request);
+      response = failure(error, request);
     }
+    // Keyed requests get their rate-limit headers and a usage line, whatever the outcome.
+    return finishKeyedRequest(request, response);
   };
   return Object.assign(wrapped, { auth: spec.auth, spec: spec as RouteSpec<z.ZodType, z.ZodType, z.ZodType> });
 }
 
+/**
+ * For handlers that answer HTML or redirects (forms) and so do not go through
+ * route(): declares who may call them, read by the auth-policy test.
+ */
+export function declareAuth<H extends (request: Request, context: NextRouteContext) => Promise<Response> | Response>(
+  auth: AuthPolicy,
+  handler: H,
+): H & { auth: AuthPolicy } {
+  return Object.assign(handler, { auth });
+}
+
 /** Test servers only: a success body that does not match its declared schema is a bug → 500. */
-async function checkResponse(schema: z.ZodType, response: Response): Promise<void> {
-  if (!response.ok || !response.headers.get("content-type")?.includes("json")) return;
-  const result = schema.safeParse(await response.clone().json());
+async function checkResponse(spec: { response?: z.ZodType; status?: number }, response: Response): Promise<void> {
+  if (!spec.response || !response.ok || !response.headers.get("content-type")?.includes("json")) return;
+  if (spec.status && response.status !== spec.status) {
+    throw new Error(`answered ${response.status}, but its spec declares ${spec.status}`);
+  }
+  const result = spec.response.safeParse(await response.clone().json());
   if (result.success) return;
   throw new Error(`response does not match its schema: ${JSON.stringify(result.error.issues.slice(0, 5))}`);
 }

@@ -1,4 +1,6 @@
 import { getDatabase } from "@/lib/db";
+import { route } from "@/lib/http/route";
+import { healthBody } from "@/lib/labs/schemas";
 
 const HEALTH_TIMEOUT_MS = 3000;
 
@@ -33,5 +35,17 @@ export async function healthResponse(service: ServiceName): Promise<Response> {
       error: { code: "unavailable", message: "The database is not answering; try again shortly." },
     },
     { status: 503, headers: { "retry-after": "5" } },
+  );
+}
+
+/** The GET handler of a service's health check (one per service, DESIGN §4 "Health"). */
+export function healthRoute(service: ServiceName) {
+  return route(
+    {
+      auth: "public",
+      summary: `Health of ${service}: 200 after a real database round trip, 503 when the database is down`,
+      response: healthBody,
+    },
+    () => healthResponse(service),
   );
 }

@@ -19,3 +19,7 @@ export function splitVariantPath(pathname: string): { variant: UiVariant; path: 
   if (!match) return null;
   return { variant: match[1] as UiVariant, path: match[2] ?? "/" };
 }
+
+// The QA override (`?ui=<letter>`, proxy.ts): pins a variant for one browser.
+export const UI_COOKIE = "labs_ui";
+export const UI_COOKIE_MAX_AGE = 30 * 24 * 3600;

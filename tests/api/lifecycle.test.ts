@@ -42,7 +42,8 @@ describe("embedded database on disk", () => {
     } finally {
       await second.stop();
     }
-  });
+    // Two server starts in a row: on a loaded machine that alone can take half a minute.
+  }, 90_000);
 });
 
 describe("database down", () => {

@@ -4,16 +4,16 @@ import { logIn, loginBody } from "@/lib/auth/log-in";
 import { loginPageHtml, safeNextPath } from "@/lib/auth/login-page";
 import { errorResponse } from "@/lib/http/errors";
 import { readFormOrJson } from "@/lib/http/read-body";
-import { parseInput } from "@/lib/http/route";
+import { declareAuth, parseInput } from "@/lib/http/route";
 import { toAppError } from "@/lib/http/to-app-error";
 import { parseVariant } from "@/lib/labs/variants";
 
-export async function GET(request: Request) {
+export const GET = declareAuth("public", (request) => {
   const next = safeNextPath(new URL(request.url).searchParams.get("next"));
   return html(loginPageHtml({ next, variant: variantOf(request) }), 200);
-}
+});
 
-export async function POST(request: Request) {
+export const POST = declareAuth("public", async (request) => {
   const wantsJson = (request.headers.get("content-type") ?? "").includes("json");
   let next = "/admin/operator";
   try {
@@ -29,7 +29,7 @@ export async function POST(request: Request) {
     const page = loginPageHtml({ next, error: appError.message, variant: variantOf(request) });
     return html(page, appError.status, appError.headers);
   }
-}
+});
 
 function variantOf(request: Request): string {
   return parseVariant(request.headers.get("x-ui-version")) ?? "a";

@@ -1,9 +1,9 @@
 // POST /admin/logout – clear labs_op and go back to the login form
 import { assertSameOrigin } from "@/lib/auth/same-origin";
 import { endOperatorSession } from "@/lib/auth/session";
-import { failure } from "@/lib/http/route";
+import { declareAuth, failure } from "@/lib/http/route";
 
-export async function POST(request: Request) {
+export const POST = declareAuth("public", async (request) => {
   try {
     assertSameOrigin(request);
     const headers = new Headers({ location: "/admin/login" });
@@ -12,4 +12,4 @@ export async function POST(request: Request) {
   } catch (error) {
     return failure(error, request);
   }
-}
+});

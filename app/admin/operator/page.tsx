@@ -1,26 +1,236 @@
 import type { Metadata } from "next";
+import { MintKeyForm } from "@/components/labs/mint-key-form";
+import { RevokeKeyButton } from "@/components/labs/revoke-key-button";
+import { VariantViewsChart } from "@/components/labs/variant-views-chart";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
+import { listApiKeys } from "@/lib/auth/api-keys";
+import { listApiUsage } from "@/lib/auth/api-usage";
 import { requireOperatorPage } from "@/lib/auth/operator-page";
-import { countPerService } from "@/lib/labs/service-counts";
+import { API_PLANS } from "@/lib/auth/plans";
+import { idParam } from "@/lib/http/ids";
+import { buildStatus } from "@/lib/labs/status";
+import { listVariantViews } from "@/lib/labs/variant-views";
+import { requestVariant } from "@/lib/labs/request-variant";
 
 export const metadata: Metadata = { title: "Admin" };
 
-export default async function OperatorPage() {
+const USAGE_ROWS = 50;
+
+export default async function OperatorPage({ searchParams }: { searchParams: Promise<{ key?: string | string[] }> }) {
   await requireOperatorPage("/admin/operator");
-  const counts = await countPerService();
+  const { prefix } = await requestVariant();
+  const keyFilter = idParam.safeParse((await searchParams).key);
+  const keyId = keyFilter.success ? keyFilter.data : undefined;
+  const [status, keys, usage, views] = await Promise.all([
+    buildStatus({ includeCounts: true }),
+    listApiKeys(),
+    listApiUsage({ keyId, limit: USAGE_ROWS }),
+    listVariantViews(),
+  ]);
+  const plans = Object.entries(API_PLANS).map(([name, plan]) => ({ name, perMinute: plan.requestsPerMinute }));
+  const viewTotals = Object.entries(
+    views.rows.reduce<Record<string, number>>((totals, row) => {
+      totals[row.variant] = (totals[row.variant] ?? 0) + row.views;
+      return totals;
+    }, {}),
+  ).sort(([a], [b]) => a.localeCompare(b));
+
   return (
     <>
-      <PageHeader title="Admin">Operator tools: the queue, tips, API keys and variants.</PageHeader>
-      <div className="grid gap-4 md:grid-cols-2">
-        <Card title="Overview">
-          <div className="grid grid-cols-3 gap-2">
-            <Stat label="Pending asks" value={counts.ask.pending} />
-            <Stat label="API keys" value={counts.labs.api_keys} />
-            <Stat label="Observations" value={counts.research.observations} />
-          </div>
+      <PageHeader title="Admin">API keys and their use, UI variants, health, and the session.</PageHeader>
+      <div className="grid gap-4 md:grid-cols-2 ui-b:gap-2">
+        <Card title="Health and status">
+          <p data-testid="admin-health" className={status.ok ? "text-green-700" : "text-red-700"}>
+            {status.ok ? "All good" : status.database.ok ? "Migrations need attention" : "Database not answering"}
+          </p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-500">Release</dt>
+            <dd className="font-mono break-all">
+              {status.release}
+              {status.commit ? <span className="text-slate-500"> ({status.commit})</span> : null}
+            </dd>
+            <dt className="text-slate-500">Up</dt>
+            <dd>
+              {formatDuration(status.uptime_seconds)}, since{" "}
+              <time dateTime={status.started_at}>{formatTime(status.started_at)}</time>
+            </dd>
+            <dt className="text-slate-500">Database</dt>
+            <dd>
+              {status.database.kind === "pglite" ? "embedded (PGlite)" : "PostgreSQL"},{" "}
+              {status.database.ok ? "answering" : "down"}
+            </dd>
+            <dt className="text-slate-500">Migrations</dt>
+            <dd>
+              {status.migrations.applied.length} applied
+              {status.migrations.pending.length
+                ? `, pending: ${status.migrations.pending.join(", ")}`
+                : ", none pending"}
+              {status.migrations.failed.length ? `, failed: ${status.migrations.failed.join(", ")}` : null}
+            </dd>
+          </dl>
+          {status.counts ? (
+            <div className="mt-3 grid grid-cols-3 gap-2">
+              <Stat label="Scans" value={status.counts.scan.scans} />
+              <Stat label="Pending asks" value={status.counts.ask.pending} />
+              <Stat label="Observations" value={status.counts.research.observations} />
+            </div>
+          ) : null}
+          <p className="mt-3 text-sm">
+            <a href="/labs/status" className="text-brand underline">
+              /labs/status
+            </a>{" "}
+            ·{" "}
+            <a href="/labs/healthz" className="text-brand underline">
+              /labs/healthz
+            </a>{" "}
+            ·{" "}
+            <a href={`${prefix}/api/docs`} className="text-brand underline">
+              API reference
+            </a>
+          </p>
         </Card>
+
+        {/* ── Ask queue and tips: reserved for the Ask area (issue 6, next phase) ──────────
+            The link to the queue management (/base-ask/queue) and the tips manager (add,
+            remove) go in this card once the Ask area is merged. */}
+        <Card title="Ask queue and tips">
+          <p className="text-sm text-slate-600" data-testid="ask-placeholder">
+            The ask queue and the tips manager will appear here with the Ask area.
+          </p>
+        </Card>
+
+        <div className="min-w-0 md:col-span-2">
+          <Card title="API keys">
+            <MintKeyForm plans={plans} />
+            <div className="relative mt-4 overflow-x-auto ui-b:mt-2">
+              <table className="w-full text-left text-sm" aria-label="API keys">
+                <thead className="text-xs text-slate-500">
+                  <tr>
+                    <th className="py-1 pr-2 font-medium">Key</th>
+                    <th className="py-1 pr-2 font-medium">Last used (UTC)</th>
+                    <th className="py-1 text-right font-medium" aria-label="Actions" />
+                  </tr>
+                </thead>
+                <tbody>
+                  {keys.length === 0 ? (
+                    <tr>
+                      <td colSpan={3} className="py-2 text-slate-500">
+                        No keys yet. Mint one for each agent or script.
+                      </td>
+                    </tr>
+                  ) : null}
+                  {keys.map((key) => (
+                    <tr key={key.id} className="border-t border-slate-200 align-top">
+                      <td className="py-2 pr-2">
+                        <span className="font-medium break-words">{key.name}</span>
+                        <span className="block text-xs text-slate-500">
+                          {key.plan} · <span className="font-mono">{key.prefix}…</span>
+                        </span>
+                      </td>
+                      <td className="py-2 pr-2">
+                        {key.last_used_at ? (
+                          formatTime(key.last_used_at)
+                        ) : (
+                          <span className="text-slate-500">never</span>
+                        )}
+                      </td>
+                      <td className="py-2 text-right">
+                        {key.revoked_at ? (
+                          <span className="text-slate-500">revoked {formatTime(key.revoked_at)}</span>
+                        ) : (
+                          <RevokeKeyButton id={key.id} name={key.name} />
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Card>
+        </div>
+
+        <div className="min-w-0 md:col-span-2">
+          <Card title="Usage log">
+            <form method="get" className="flex flex-wrap items-end gap-2">
+              <div>
+                <label htmlFor="usage-key" className="block text-sm font-medium">
+                  Key
+                </label>
+                <select
+                  id="usage-key"
+                  name="key"
+                  defaultValue={keyId ? String(keyId) : ""}
+                  className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2"
+                >
+                  <option value="">All keys</option>
+                  {keys.map((key) => (
+                    <option key={key.id} value={key.id}>
+                      {key.name}
+                      {key.revoked_at ? " (revoked)" : ""}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium">
+                Filter
+              </button>
+            </form>
+            <div className="relative mt-3 overflow-x-auto ui-b:mt-2">
+              <table className="w-full text-left text-sm" aria-label="Usage log">
+                <thead className="text-xs text-slate-500">
+                  <tr>
+                    <th className="py-1 pr-2 font-medium">Time (UTC), key</th>
+                    <th className="py-1 pr-2 font-medium">Request</th>
+                    <th className="py-1 text-right font-medium">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {usage.length === 0 ? (
+                    <tr>
+                      <td colSpan={3} className="py-2 text-slate-500">
+                        No requests with {keyId ? "this key" : "a key"} yet.
+                      </td>
+                    </tr>
+                  ) : null}
+                  {usage.map((entry) => (
+                    <tr key={entry.id} className="border-t border-slate-200 align-top">
+                      <td className="py-1.5 pr-2">
+                        <span className="whitespace-nowrap">{formatTime(entry.created_at)}</span>
+                        <span className="block text-xs break-words text-slate-500">{entry.key_name}</span>
+                      </td>
+                      <td className="py-1.5 pr-2 font-mono text-xs break-all">
+                        {entry.method} {entry.path}
+                      </td>
+                      <td
+                        className={`py-1.5 text-right font-mono ${entry.status >= 400 ? "text-red-700" : "text-green-700"}`}
+                      >
+                        {entry.status}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p className="mt-2 text-xs text-slate-500">
+              The newest {USAGE_ROWS}; all of them at <code className="font-mono">/labs/api/usage</code>.
+            </p>
+          </Card>
+        </div>
+
+        <div className="min-w-0 md:col-span-2">
+          <Card title="UI variants: page views per day">
+            <VariantViewsChart from={views.from} to={views.to} rows={views.rows} />
+            <p className="mt-2 text-sm" data-testid="variant-totals">
+              {views.from} to {views.to}:{" "}
+              {viewTotals.length
+                ? viewTotals.map(([variant, total]) => `${variant} ${total}`).join(", ")
+                : "no views yet"}
+            </p>
+          </Card>
+        </div>
+
         <Card title="Session">
           <form method="post" action="/admin/logout">
             <button
@@ -34,4 +244,18 @@ export default async function OperatorPage() {
       </div>
     </>
   );
+}
+
+/** `2026-11-21 14:05` in UTC: the same on every instance and in the log. */
+function formatTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}
+
+function formatDuration(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days) return `${days} d ${hours} h`;
+  if (hours) return `${hours} h ${minutes} min`;
+  return `${minutes} min`;
 }

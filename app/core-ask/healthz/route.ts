@@ -1,5 +1,4 @@
 // GET /core-ask/healthz – liveness with a real database round trip
-import { healthResponse } from "@/lib/labs/health";
-import { route } from "@/lib/http/route";
+import { healthRoute } from "@/lib/labs/health";
 
-export const GET = route({ auth: "public" }, () => healthResponse("core-ask"));
+export const GET = healthRoute("core-ask");

@@ -1,0 +1,97 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { CopyButton } from "@/components/labs/copy-button";
+import { FetchError, postJson } from "@/lib/http/fetcher";
+import type { CreateApiKeyResponse } from "@/lib/labs/schemas";
+
+/** Mints a key and shows its secret this once, with a copy button. */
+export function MintKeyForm({ plans }: { plans: { name: string; perMinute: number }[] }) {
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [minted, setMinted] = useState<CreateApiKeyResponse | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setPending(true);
+    setError(null);
+    try {
+      const result = await postJson<CreateApiKeyResponse>("/labs/api/keys", {
+        name: data.get("name"),
+        plan: data.get("plan"),
+      });
+      setMinted(result);
+      form.reset();
+      router.refresh();
+    } catch (caught) {
+      setError(caught instanceof FetchError ? caught.message : "Could not mint the key.");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+        <label className="grow basis-40">
+          <span className="block text-sm font-medium">Name</span>
+          <input
+            name="name"
+            required
+            maxLength={100}
+            placeholder="e.g. research agent"
+            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+          />
+        </label>
+        <label>
+          <span className="block text-sm font-medium">Plan</span>
+          <select
+            name="plan"
+            defaultValue={plans[0]?.name}
+            className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2"
+          >
+            {plans.map((plan) => (
+              <option key={plan.name} value={plan.name}>
+                {plan.name} ({plan.perMinute}/min)
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-lg bg-brand px-4 py-2 font-medium text-white disabled:opacity-60"
+        >
+          {pending ? "Minting…" : "Mint key"}
+        </button>
+      </form>
+      {error ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      {minted ? (
+        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+          <p className="font-medium text-amber-900">
+            Key “{minted.name}” ({minted.plan}). Copy it now: it is not shown again.
+          </p>
+          <div className="mt-2 flex gap-2">
+            <input
+              id="minted-key"
+              readOnly
+              value={minted.key}
+              aria-label="New API key"
+              onFocus={(event) => event.currentTarget.select()}
+              className="min-w-0 grow rounded-lg border border-slate-300 bg-white px-2 py-2 font-mono text-xs"
+            />
+            <CopyButton text={minted.key} fallbackId="minted-key" />
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { expect, test } from "../fixtures";
+
+// The admin page on a phone: mint a key (shown once, copyable), see it used
+// in the usage log, revoke it after confirming; screenshots to look at.
+test("the operator mints, uses and revokes a key on a phone", async ({ page, login, baseURL }) => {
+  await login();
+  await page.goto("/admin/operator");
+  await expect(page.getByRole("heading", { name: "Admin", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("ask-placeholder")).toBeVisible();
+
+  const name = `phone agent ${Date.now().toString(36)}`;
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Plan").selectOption("pro");
+  await page.getByRole("button", { name: "Mint key" }).click();
+  const secret = page.getByLabel("New API key");
+  await expect(secret).toHaveValue(/^labs_[A-Za-z0-9_-]{43}$/);
+  const key = await secret.inputValue();
+  const row = page.getByRole("table", { name: "API keys" }).getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("pro");
+  await expect(row).toContainText("never");
+
+  // The agent uses it; its request shows in the usage log, filtered by key.
+  const used = await fetch(`${baseURL}/labs/api/keys`, { headers: { authorization: `Bearer ${key}` } });
+  expect(used.status).toBe(200);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("table", { name: "Usage log" })).toContainText(name, { timeout: 1000 });
+  }).toPass();
+  await page.getByLabel("Key", { exact: true }).selectOption({ label: name });
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/\?key=\d+$/);
+  const log = page.getByRole("table", { name: "Usage log" });
+  await expect(log.getByRole("row")).toHaveCount(2);
+  await expect(log).toContainText("GET /labs/api/keys");
+  await expect(log).toContainText("200");
+
+  // A phone widens its layout viewport to fit content that sticks out: compare with the device width.
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths).toEqual([page.viewportSize()!.width, page.viewportSize()!.width]);
+  await page.screenshot({ path: "test-results/screenshots/admin-keys.png", fullPage: true });
+
+  const keyRow = page.getByRole("table", { name: "API keys" }).getByRole("row").filter({ hasText: name });
+  await keyRow.getByRole("button", { name: "Revoke" }).click();
+  await expect(keyRow).toContainText(`Revoke “${name}”?`);
+  await keyRow.getByRole("button", { name: "Yes, revoke" }).click();
+  await expect(keyRow).toContainText("revoked");
+  const refused = await fetch(`${baseURL}/labs/api/keys`, { headers: { authorization: `Bearer ${key}` } });
+  expect(refused.status).toBe(401);
+});
+
+test("the API reference fits a phone", async ({ page }) => {
+  await page.goto("/api/docs");
+  await expect(page.getByRole("heading", { name: "API reference", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "/labs/api/keys" }).first()).toBeVisible();
+  // A phone widens its layout viewport to fit content that sticks out: compare with the device width.
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths).toEqual([page.viewportSize()!.width, page.viewportSize()!.width]);
+  await page.screenshot({ path: "test-results/screenshots/api-docs.png" });
+
+  // One operation in full: its auth, body fields and answer fields.
+  await page.getByRole("link", { name: "/labs/api/keys" }).nth(1).click();
+  const mint = page.locator("#postLabsApiKeys");
+  await expect(mint).toContainText("operator");
+  await expect(mint).toContainText("Mint an API key");
+  await expect(mint.getByText("JSON body")).toBeVisible();
+  await expect(mint).toContainText('"free" | "pro" (default "free")');
+  await expect(mint.getByText("201 answer")).toBeVisible();
+  await mint.screenshot({ path: "test-results/screenshots/api-docs-operation.png" });
+});
+
+test("the preview bar fits a phone", async ({ page }) => {
+  await page.goto("/c/base-scan/?lnw-dev");
+  const bar = page.getByRole("region", { name: "Preview" });
+  await expect(bar).toBeVisible();
+  await expect(bar.getByLabel("UI variant")).toHaveValue("c");
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths).toEqual([page.viewportSize()!.width, page.viewportSize()!.width]);
+  await page.screenshot({ path: "test-results/screenshots/preview-bar.png" });
+});
+
+test("the bottom bar keeps all five areas on screen in every variant", async ({ page }) => {
+  for (const prefix of ["", "/b", "/c", "/d"]) {
+    await page.goto(`${prefix}/base-scan/`);
+    const links = page.getByRole("navigation", { name: "Areas" }).getByRole("link");
+    await expect(links).toHaveCount(5);
+    for (const box of await links.evaluateAll((elements) =>
+      elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+    )) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(page.viewportSize()!.width);
+    }
+  }
+});

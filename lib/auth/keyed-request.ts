@@ -1,0 +1,76 @@
+import { after } from "next/server";
+import { findActiveApiKey, type KeyCaller } from "@/lib/auth/api-keys";
+import { recordApiUsage } from "@/lib/auth/api-usage";
+import { consumeRateLimit, type RateLimitResult } from "@/lib/auth/rate-limit";
+import { AppError } from "@/lib/http/errors";
+
+// Requests made with an API key, from the moment the key is known until the
+// answer is sent: the wrapper that sent them (route() in lib/http/route.ts,
+// or any other that calls requireOperator) finishes them with
+// finishKeyedRequest, which adds the rate-limit headers and writes the usage
+// line. Keyed by the Request object, so nothing outlives the request.
+const keyedRequests = new WeakMap<Request, { caller: KeyCaller; rate: RateLimitResult; at: Date }>();
+
+/** The token of `Authorization: Bearer <token>`, or null for any other scheme. */
+export function bearerToken(authorization: string): string | null {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? null;
+}
+
+/**
+ * Checks a bearer token and counts the request against its key's plan:
+ * unknown or revoked → 401 `unauthorized`, over the plan → 429 `rate_limited`
+ * with Retry-After. Either way a known key's request is logged.
+ */
+export async function authenticateApiKey(request: Request, token: string | null): Promise<KeyCaller> {
+  const at = new Date();
+  const caller = token ? await findActiveApiKey(token) : null;
+  if (!caller) throw new AppError("unauthorized", "The API key is unknown or revoked.");
+  const rate = await consumeRateLimit({ keyId: caller.keyId, plan: caller.plan });
+  keyedRequests.set(request, { caller, rate, at });
+  if (!rate.allowed) {
+    throw new AppError(
+      "rate_limited",
+      `This key's plan allows ${rate.limit} requests a minute; try again in ${rate.resetSeconds} s.`,
+      { headers: { "retry-after": String(rate.resetSeconds) } },
+    );
+  }
+  return caller;
+}
+
+/**
+ * Call with the answer of any request that may carry a key: adds the
+ * rate-limit headers and logs the request once the answer is on its way, so
+ * logging never delays or breaks it.
+ */
+export function finishKeyedRequest(request: Request, response: Response): Response {
+  const keyed = keyedRequests.get(request);
+  if (!keyed) return response;
+  keyedRequests.delete(request);
+  const { caller, rate, at } = keyed;
+  try {
+    response.headers.set("x-ratelimit-limit", String(rate.limit));
+    response.headers.set("x-ratelimit-remaining", String(rate.remaining));
+    response.headers.set("x-ratelimit-reset", String(rate.resetSeconds));
+  } catch {
+    // Response.redirect() answers have immutable headers; the log still counts.
+  }
+  const { pathname } = new URL(request.url);
+  runAfterResponse(() =>
+    recordApiUsage({ keyId: caller.keyId, method: request.method, path: pathname, status: response.status, at }),
+  );
+  return response;
+}
+
+/** Next's after() inside a request; outside one (tests calling a handler directly) right away, unawaited. */
+export function runAfterResponse(task: () => Promise<unknown>): void {
+  const run = () =>
+    task().then(
+      () => undefined,
+      (error: unknown) => console.error("[after response]", error),
+    );
+  try {
+    after(run);
+  } catch {
+    void run();
+  }
+}

@@ -1,0 +1,48 @@
+import { db } from "@/lib/db";
+import { planLimit } from "@/lib/auth/plans";
+
+export type RateLimitResult = {
+  limit: number;
+  /** Requests counted in the current window, this one included. */
+  count: number;
+  remaining: number;
+  /** Seconds until the window ends and the count starts again. */
+  resetSeconds: number;
+  allowed: boolean;
+};
+
+/**
+ * Counts one request of a key and says whether it is within its plan. One
+ * atomic upsert on the key's window row, so any number of app instances on
+ * one database share the count: a window starts with the first request after
+ * the previous one ended and lasts a minute. The database's clock decides,
+ * never an instance's.
+ */
+export async function consumeRateLimit(options: { keyId: number; plan: string }): Promise<RateLimitResult> {
+  const { keyId, plan } = options;
+  const [row] = await db().$queryRaw<{ count: number; reset_seconds: number }[]>`
+    INSERT INTO api_rate_window (key_id, window_start, count)
+    VALUES (${keyId}, now(), 1)
+    ON CONFLICT (key_id) DO UPDATE SET
+      count = CASE
+        WHEN api_rate_window.window_start <= now() - interval '1 minute' THEN 1
+        ELSE api_rate_window.count + 1
+      END,
+      window_start = CASE
+        WHEN api_rate_window.window_start <= now() - interval '1 minute' THEN now()
+        ELSE api_rate_window.window_start
+      END
+    RETURNING
+      count,
+      EXTRACT(EPOCH FROM (window_start + interval '1 minute' - now()))::float8 AS reset_seconds`;
+  if (!row) throw new Error("rate limit upsert returned no row");
+  const limit = planLimit(plan);
+  return {
+    limit,
+    count: row.count,
+    remaining: Math.max(0, limit - row.count),
+    // window_start is stored to the millisecond, so a new window can read 60.0004 s.
+    resetSeconds: Math.min(60, Math.max(1, Math.ceil(row.reset_seconds))),
+    allowed: row.count <= limit,
+  };
+}

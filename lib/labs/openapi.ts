@@ -1,0 +1,162 @@
+// The OpenAPI 3.1 document of every JSON route (DESIGN §3): built from the
+// specs that route() attaches to its handlers (auth, summary, params, query,
+// body, status, response), through zod-openapi, which renders request
+// schemas as their input and response schemas as their output.
+import { z } from "zod";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import { errorStatus, type ErrorCode } from "@/lib/http/errors";
+import type { RouteSpec } from "@/lib/http/route";
+
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** A route module: its URL pattern (`/cards/{id}`) and its exports. */
+export type RouteModuleEntry = { path: string; module: Record<string, unknown> };
+
+type AnySpec = RouteSpec<z.ZodType, z.ZodType, z.ZodType>;
+
+/** The names of a URL pattern's dynamic segments: `/cards/{id}` → ["id"]. */
+export function patternParams(pattern: string): string[] {
+  return [...pattern.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+}
+
+/** The spec of an exported handler made by route(), else null (HTML and form routes). */
+export function specOf(handler: unknown): AnySpec | null {
+  if (typeof handler !== "function") return null;
+  const spec = (handler as { spec?: unknown }).spec;
+  return spec && typeof spec === "object" ? (spec as AnySpec) : null;
+}
+
+const errorEnvelope = z
+  .object({
+    ok: z.literal(false),
+    error: z.object({
+      code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]),
+      message: z.string().meta({ description: "One sentence a person can act on." }),
+      issues: z
+        .array(z.object({ path: z.string(), message: z.string() }))
+        .optional()
+        .meta({ description: "Only for validation_failed: one entry per field." }),
+    }),
+  })
+  .meta({ id: "Error", description: "The error envelope of every JSON endpoint (DESIGN §3)." });
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: errorEnvelope } },
+});
+
+// Which area a path belongs to, for grouping in the reference.
+const TAGS: [RegExp, string, string][] = [
+  [/^\/base-scan\//, "Scan", "Loyalty cards, scans, products, prices and preferences (public)."],
+  [/^\/(api\/(core|base)-ask|core-ask|base-ask)\//, "Ask", "The request queue an agent claims and answers."],
+  [/^\/base-research\//, "Research", "Price observations, the state snapshot and notes."],
+  [/^\//, "Labs", "API keys, usage, UI variants, status, health and this reference."],
+];
+
+function tagOf(path: string): string {
+  return TAGS.find(([pattern]) => pattern.test(path))![1];
+}
+
+function operationId(method: HttpMethod, path: string): string {
+  const words = path
+    .replace(/[{}]/g, "")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join("");
+}
+
+function operation(method: HttpMethod, path: string, spec: AnySpec): ZodOpenApiOperationObject {
+  const names = patternParams(path);
+  const pathParams =
+    spec.params ?? (names.length ? z.object(Object.fromEntries(names.map((name) => [name, z.string()]))) : undefined);
+  const success = String(spec.status ?? 200);
+  const writes = method !== "GET";
+  return {
+    operationId: operationId(method, path),
+    summary: spec.summary,
+    tags: [tagOf(path)],
+    // Public routes also take a key (then counted and logged); operator routes need one or the cookie.
+    security: spec.auth === "operator" ? [{ apiKey: [] }, { operatorCookie: [] }] : [{}, { apiKey: [] }],
+    "x-labs-auth": spec.auth,
+    requestParams: {
+      ...(pathParams ? { path: pathParams as z.ZodObject } : {}),
+      ...(spec.query ? { query: spec.query as z.ZodObject } : {}),
+    },
+    ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: spec.body } } } } : {}),
+    responses: {
+      [success]: {
+        description: "Success",
+        ...(spec.response ? { content: { "application/json": { schema: spec.response } } } : {}),
+      },
+      ...(spec.params || spec.query || spec.body || writes
+        ? { "400": errorResponse("bad_json or validation_failed, naming each field") }
+        : {}),
+      "401": errorResponse(
+        spec.auth === "operator"
+          ? "No operator cookie and no API key, or an unknown or revoked key"
+          : "An unknown or revoked API key",
+      ),
+      ...(spec.auth === "operator" && writes ? { "403": errorResponse("A cross-site request with the cookie") } : {}),
+      ...(writes ? { "413": errorResponse("A body over 256 KiB") } : {}),
+      "429": errorResponse("The API key's plan allows no more requests this minute; see Retry-After"),
+      "500": errorResponse("A failure on our side; the details are only in the server log"),
+    },
+  };
+}
+
+function pathsOf(entries: RouteModuleEntry[]): ZodOpenApiPathsObject {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const entry of [...entries].sort((a, b) => a.path.localeCompare(b.path))) {
+    for (const method of HTTP_METHODS) {
+      const spec = specOf(entry.module[method]);
+      if (!spec) continue;
+      paths[entry.path] = { ...paths[entry.path], [method.toLowerCase()]: operation(method, entry.path, spec) };
+    }
+  }
+  return paths;
+}
+
+function document(paths: ZodOpenApiPathsObject, release: string) {
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Labs API",
+      version: release,
+      description:
+        "Scan, Ask, Research and Labs in one app. Errors always use the envelope `Error`. " +
+        "Operator endpoints take the `labs_op` cookie or `Authorization: Bearer <API key>`; " +
+        "keys are rate-limited per plan and every keyed request is logged.",
+    },
+    tags: TAGS.map(([, name, description]) => ({ name, description })),
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: "An API key minted in the admin page" },
+        operatorCookie: { type: "apiKey", in: "cookie", name: "labs_op", description: "The operator's login session" },
+      },
+    },
+  });
+}
+
+/**
+ * The whole document. When one route's schemas cannot be rendered, the error
+ * names that route instead of leaving a reader to guess.
+ */
+export function buildOpenApiDocument(entries: RouteModuleEntry[], release: string) {
+  const paths = pathsOf(entries);
+  try {
+    return document(paths, release);
+  } catch (error) {
+    for (const [path, item] of Object.entries(paths)) {
+      try {
+        document({ [path]: item }, release);
+      } catch (routeError) {
+        throw new Error(`OpenAPI: the schemas of ${path} cannot be rendered: ${String(routeError)}`, {
+          cause: routeError,
+        });
+      }
+    }
+    throw error;
+  }
+}

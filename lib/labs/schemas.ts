@@ -1,0 +1,153 @@
+// Request and response schemas of the Labs API (DESIGN §4 "Labs aggregator and
+// auth"): API keys, their usage log, UI-variant page views, status, health.
+// Shared by the route handlers, the admin page and the API reference; no
+// server imports here.
+import { z } from "zod";
+import { API_PLAN_NAMES, DEFAULT_API_PLAN } from "@/lib/auth/plans";
+import { idParam } from "@/lib/http/ids";
+import { UI_VARIANTS } from "@/lib/labs/variants";
+
+const timestamp = z.iso.datetime({ offset: true });
+
+export const apiPlan = z.enum(API_PLAN_NAMES, { error: `must be one of ${API_PLAN_NAMES.join(", ")}` });
+
+// ─── API keys ──────────────────────────────────────────────────────────────
+
+export const createApiKeyBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(100, "must be at most 100 characters")
+    .refine((value) => value.isWellFormed() && !value.includes("\u0000"), "must not contain NUL or broken Unicode"),
+  plan: apiPlan.default(DEFAULT_API_PLAN),
+});
+
+export const apiKey = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  plan: z.string(),
+  /** The first characters of the key, to tell keys apart; never the key. */
+  prefix: z.string(),
+  created_at: timestamp,
+  last_used_at: timestamp.nullable(),
+  revoked_at: timestamp.nullable(),
+});
+export type ApiKey = z.infer<typeof apiKey>;
+
+export const createApiKeyResponse = z.object({
+  ok: z.literal(true),
+  id: z.number().int(),
+  /** The secret, shown this once; only its hash is stored. */
+  key: z.string(),
+  name: z.string(),
+  plan: z.string(),
+  prefix: z.string(),
+});
+export type CreateApiKeyResponse = z.infer<typeof createApiKeyResponse>;
+
+export const listApiKeysResponse = z.object({ ok: z.literal(true), keys: z.array(apiKey) });
+
+export const revokeApiKeyResponse = z.object({ ok: z.literal(true), key: apiKey });
+
+// ─── usage log ─────────────────────────────────────────────────────────────
+
+export const USAGE_DEFAULT_LIMIT = 100;
+export const USAGE_MAX_LIMIT = 500;
+
+export const listUsageQuery = z.object({
+  key_id: idParam.optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(1, "must be at least 1").max(USAGE_MAX_LIMIT, `must be at most ${USAGE_MAX_LIMIT}`))
+    .optional(),
+});
+
+export const apiUsageEntry = z.object({
+  id: z.number().int(),
+  key_id: z.number().int(),
+  key_name: z.string(),
+  method: z.string(),
+  path: z.string(),
+  status: z.number().int(),
+  created_at: timestamp,
+});
+export type ApiUsageEntry = z.infer<typeof apiUsageEntry>;
+
+export const listUsageResponse = z.object({ ok: z.literal(true), usage: z.array(apiUsageEntry) });
+
+// ─── UI variants ───────────────────────────────────────────────────────────
+
+export const uiVariant = z.enum(UI_VARIANTS, { error: "must be a UI variant letter a…l" });
+
+export const recordViewBody = z.object({ variant: uiVariant });
+
+export const VIEWS_DEFAULT_DAYS = 14;
+
+export const variantViewsQuery = z.object({
+  days: z
+    .string()
+    .regex(/^\d{1,3}$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(1, "must be at least 1").max(366, "must be at most 366"))
+    .optional(),
+});
+
+export const variantViewRow = z.object({ day: z.iso.date(), variant: uiVariant, views: z.number().int() });
+export type VariantViewRow = z.infer<typeof variantViewRow>;
+
+export const variantViewsResponse = z.object({
+  ok: z.literal(true),
+  from: z.iso.date(),
+  to: z.iso.date(),
+  rows: z.array(variantViewRow),
+});
+
+export const recordViewResponse = z.object({ ok: z.literal(true) });
+
+// ─── health and status ─────────────────────────────────────────────────────
+
+export const healthBody = z.object({
+  ok: z.literal(true),
+  service: z.enum(["base-scan", "core-ask", "base-ask", "labs"]),
+  db: z.literal("ok"),
+});
+
+export const RELEASE_PATTERN = /^v\d{4}\.\d{2}\.\d{2}\.\d+$/;
+
+export const serviceCounts = z.object({
+  scan: z.object({ cards: z.number().int(), scans: z.number().int(), stores: z.number().int() }),
+  ask: z.object({ todos: z.number().int(), pending: z.number().int() }),
+  research: z.object({ items: z.number().int(), observations: z.number().int(), notes: z.number().int() }),
+  labs: z.object({ api_keys: z.number().int() }),
+});
+
+export const statusResponse = z.object({
+  ok: z.boolean(),
+  service: z.literal("labs"),
+  /** v<YYYY>.<MM>.<DD>.<REV>: the build's commit date and revision (seed part 9). */
+  release: z.string().regex(RELEASE_PATTERN),
+  commit: z.string().nullable(),
+  started_at: timestamp,
+  uptime_seconds: z.number().int(),
+  database: z.object({ kind: z.enum(["pglite", "postgresql"]), ok: z.boolean() }),
+  migrations: z.object({
+    ok: z.boolean(),
+    applied: z.array(z.string()),
+    pending: z.array(z.string()),
+    failed: z.array(z.string()),
+  }),
+  /** Row counts per service; only for the operator (cookie or API key). */
+  counts: serviceCounts.optional(),
+});
+export type LabsStatus = z.infer<typeof statusResponse>;
+
+// ─── API reference ─────────────────────────────────────────────────────────
+
+export const openApiDocumentResponse = z.looseObject({
+  openapi: z.literal("3.1.0"),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});

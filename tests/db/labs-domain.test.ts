@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { hashApiKey, listApiKeys, mintApiKey, revokeApiKey } from "@/lib/auth/api-keys";
+import { listApiUsage, recordApiUsage } from "@/lib/auth/api-usage";
+import { API_PLANS } from "@/lib/auth/plans";
+import { consumeRateLimit } from "@/lib/auth/rate-limit";
+import { requireOperator } from "@/lib/auth/require-operator";
+import { db } from "@/lib/db";
+import { readMigrationState } from "@/lib/db/migration-state";
+import { countVariantView, listVariantViews } from "@/lib/labs/variant-views";
+
+// Labs' domain functions on a real database: keys, their windows and usage,
+// variant views, migration state.
+
+describe("API keys", () => {
+  it("stores only the hash and the shown prefix", async () => {
+    const minted = await mintApiKey({ name: "hash check", plan: "pro" });
+    const row = await db().apiKey.findUniqueOrThrow({ where: { id: minted.id } });
+    expect(row.hash).toBe(hashApiKey(minted.key));
+    expect(row.hash).not.toContain(minted.key);
+    expect(row.prefix).toBe(minted.key.slice(0, 11));
+    expect(JSON.stringify(row)).not.toContain(minted.key);
+  });
+
+  it("mints different keys every time", async () => {
+    const keys = await Promise.all([1, 2, 3].map(() => mintApiKey({ name: "many", plan: "free" })));
+    expect(new Set(keys.map((key) => key.key)).size).toBe(3);
+  });
+
+  it("revokes once and keeps the first time; unknown ids are not found", async () => {
+    const { id, key } = await mintApiKey({ name: "to revoke", plan: "free" });
+    const first = await revokeApiKey({ id });
+    const second = await revokeApiKey({ id });
+    expect(second.revoked_at).toBe(first.revoked_at);
+    expect((await listApiKeys()).find((row) => row.id === id)?.revoked_at).toBe(first.revoked_at);
+    await expect(
+      requireOperator(new Request("http://labs.test/", { headers: { authorization: `Bearer ${key}` } })),
+    ).rejects.toMatchObject({ code: "unauthorized" });
+    await expect(revokeApiKey({ id: 2_000_000_000 })).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("rate limit windows", () => {
+  it("counts every request of a key, concurrent ones included, and says when the plan is used up", async () => {
+    const { id } = await mintApiKey({ name: "window", plan: "free" });
+    const limit = API_PLANS.free.requestsPerMinute;
+    const results = await Promise.all(
+      Array.from({ length: limit + 5 }, () => consumeRateLimit({ keyId: id, plan: "free" })),
+    );
+    expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: limit + 5 }, (_, i) => i + 1),
+    );
+    expect(results.filter((result) => result.allowed)).toHaveLength(limit);
+    for (const result of results) {
+      expect(result.resetSeconds).toBeGreaterThanOrEqual(1);
+      expect(result.resetSeconds).toBeLessThanOrEqual(60);
+    }
+  });
+
+  it("starts a new window once the old one is a minute old", async () => {
+    const { id } = await mintApiKey({ name: "new window", plan: "free" });
+    for (let i = 0; i < 3; i++) await consumeRateLimit({ keyId: id, plan: "free" });
+    await db().$executeRaw`
+      UPDATE api_rate_window SET window_start = window_start - interval '61 seconds' WHERE key_id = ${id}`;
+    const fresh = await consumeRateLimit({ keyId: id, plan: "free" });
+    expect(fresh).toMatchObject({ count: 1, allowed: true, remaining: API_PLANS.free.requestsPerMinute - 1 });
+    expect(fresh.resetSeconds).toBeGreaterThan(55);
+  });
+
+  it("keeps each key's count apart and gives an unknown plan the smallest limit", async () => {
+    const [one, other] = await Promise.all([
+      mintApiKey({ name: "apart 1", plan: "free" }),
+      mintApiKey({ name: "apart 2", plan: "pro" }),
+    ]);
+    await consumeRateLimit({ keyId: one.id, plan: "free" });
+    expect(await consumeRateLimit({ keyId: other.id, plan: "pro" })).toMatchObject({
+      count: 1,
+      limit: API_PLANS.pro.requestsPerMinute,
+    });
+    expect((await consumeRateLimit({ keyId: one.id, plan: "legacy" })).limit).toBe(API_PLANS.free.requestsPerMinute);
+  });
+});
+
+describe("usage log", () => {
+  it("lists lines newest first, filtered by key, and moves last use forward only", async () => {
+    const { id } = await mintApiKey({ name: "usage", plan: "free" });
+    const later = new Date("2026-05-02T10:00:00Z");
+    const earlier = new Date("2026-05-01T10:00:00Z");
+    await recordApiUsage({ keyId: id, method: "GET", path: "/later", status: 200, at: later });
+    await recordApiUsage({ keyId: id, method: "POST", path: "/earlier", status: 404, at: earlier });
+    const lines = await listApiUsage({ keyId: id });
+    expect(lines.map((line) => [line.path, line.status, line.key_name])).toEqual([
+      ["/later", 200, "usage"],
+      ["/earlier", 404, "usage"],
+    ]);
+    expect((await listApiKeys()).find((key) => key.id === id)?.last_used_at).toBe(later.toISOString());
+    expect(await listApiUsage({ keyId: id, limit: 1 })).toHaveLength(1);
+  });
+});
+
+describe("variant views", () => {
+  it("counts per variant per day and lists a range of days", async () => {
+    await countVariantView({ variant: "e" });
+    await countVariantView({ variant: "e" });
+    await countVariantView({ variant: "f" });
+    const today = new Date().toISOString().slice(0, 10);
+    const { from, to, rows } = await listVariantViews({ days: 14 });
+    expect(to).toBe(today);
+    expect(Date.parse(to) - Date.parse(from)).toBe(13 * 86_400_000);
+    expect(rows.filter((row) => row.day === today && ["e", "f"].includes(row.variant))).toEqual([
+      { day: today, variant: "e", views: 2 },
+      { day: today, variant: "f", views: 1 },
+    ]);
+  });
+
+  it("leaves out days before the range", async () => {
+    await db().variantView.create({ data: { variant: "j", day: new Date("2020-01-01"), count: 5 } });
+    const { rows } = await listVariantViews({ days: 30 });
+    expect(rows.some((row) => row.day === "2020-01-01")).toBe(false);
+  });
+});
+
+describe("migration state", () => {
+  it("names every migration folder as applied on a migrated database", async () => {
+    const state = await readMigrationState();
+    expect(state.pending).toEqual([]);
+    expect(state.failed).toEqual([]);
+    expect(state.applied).toContain("20261121134223_init");
+    expect(state.applied.at(-1)).toMatch(/_labs_rate_window_per_key$/);
+  });
+});

@@ -1,0 +1,63 @@
+// Who may call what (DESIGN §2 and §4): the declared exceptions to "operator
+// only". A route handler declares its policy itself (`.auth`, set by route()
+// or declareAuth()); being public must also be listed here, so opening a route
+// to everyone is a decision someone wrote down. Pages cannot declare anything,
+// so every page pattern is listed with its policy. Patterns use the file
+// layout's URL form: `{id}` for a dynamic segment, `**` for anything below.
+
+export type Policy = "public" | "operator";
+
+/** Route handlers anyone may call, as `[METHOD ]pattern`, each with the reason. */
+export const PUBLIC_ROUTES: Record<string, string> = {
+  "/base-scan/**": "the scan service is public by design (seed part 5.1)",
+  "/base-research/api/**":
+    "research endpoints are unauthenticated; RESEARCH_BROWSER_UA_ONLY guards them (seed part 5.4)",
+  "/api/core-ask/log": "anyone may capture a request (DESIGN §4 Ask)",
+  "/api/base-ask/log": "the public alias of log (seed part 5.5)",
+  "/api/core-ask/tips/random": "the ticker on public pages",
+  "/core-ask/healthz": "health checks are public",
+  "/base-ask/healthz": "health checks are public",
+  "/labs/healthz": "health checks are public",
+  "/labs/status": "a status summary; the counts only for the operator",
+  "POST /labs/api/views": "every page counts its own view",
+  "/api/openapi.json": "describes shapes, never data",
+  "/admin/login": "the way in",
+  "/admin/logout": "ending a session needs none",
+};
+
+/** Every page pattern and its policy; the first match wins. */
+export const PAGE_POLICIES: [pattern: string, policy: Policy][] = [
+  ["/", "operator"],
+  ["/admin/operator", "operator"],
+  ["/api/docs", "public"],
+  ["/base-scan", "public"],
+  ["/base-scan/**", "public"],
+  ["/base-ask/queue", "operator"],
+  ["/base-ask/queue/**", "operator"],
+  ["/base-ask", "public"],
+  ["/base-research", "operator"],
+  ["/base-research/**", "operator"],
+];
+
+/** `/base-scan/**` matches `/base-scan/api/cards/{id}`; other patterns match exactly. */
+export function matchesPattern(pattern: string, path: string): boolean {
+  if (pattern.endsWith("/**")) return path.startsWith(pattern.slice(0, -2));
+  return pattern === path;
+}
+
+export function isListedPublic(method: string, path: string): boolean {
+  return Object.keys(PUBLIC_ROUTES).some((entry) => {
+    const [first, second] = entry.split(" ");
+    const [entryMethod, pattern] = second ? [first, second] : [null, first!];
+    return (entryMethod === null || entryMethod === method) && matchesPattern(pattern!, path);
+  });
+}
+
+export function pagePolicy(path: string): Policy | null {
+  return PAGE_POLICIES.find(([pattern]) => matchesPattern(pattern, path))?.[1] ?? null;
+}
+
+/** A concrete URL for a pattern: every dynamic segment becomes `value`. */
+export function concretePath(pattern: string, value = "1"): string {
+  return pattern.replace(/\{[^}]+\}/g, value);
+}
