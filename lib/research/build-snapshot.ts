@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { formatPriceFmt, isoTime } from "@/lib/research/format";
+import type { Availability, StateSnapshot } from "@/lib/research/schemas";
 
 // Limits of seed part 8; `oos` has none there, so it is capped at the 100
 // pairs most recently seen out of stock, to keep the snapshot small and fast.
@@ -11,8 +12,6 @@ export const SNAPSHOT_QUERY_COUNT = 6;
 
 export type SnapshotClient = Pick<PrismaClient, "$queryRaw">;
 
-export type Snapshot = Awaited<ReturnType<typeof buildSnapshot>>;
-
 /**
  * The state snapshot the agent reads at the start of each research session
  * (seed part 2 "State snapshot", DESIGN §4). Each section is exactly one SQL
@@ -21,7 +20,7 @@ export type Snapshot = Awaited<ReturnType<typeof buildSnapshot>>;
  * database (a recursive walk, anti-joins and lateral joins on the observation
  * indexes), never one query per item.
  */
-export async function buildSnapshot({ client = db() }: { client?: SnapshotClient } = {}) {
+export async function buildSnapshot({ client = db() }: { client?: SnapshotClient } = {}): Promise<StateSnapshot> {
   const [counts, recent, sessions, notes, drops, oos] = await Promise.all([
     queryCounts(client),
     queryRecent(client),
@@ -61,7 +60,8 @@ async function queryRecent(client: SnapshotClient) {
       url: string | null;
       price: string | null;
       currency: string;
-      availability: string;
+      // The observe schema lets only these into the column.
+      availability: Availability;
       observed_at: Date;
       session_slug: string | null;
     }[]
