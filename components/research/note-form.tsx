@@ -5,7 +5,7 @@ import { createNoteBody, type StateSnapshot } from "@/lib/research/schemas";
 import { addNote, type useResearchState } from "@/lib/research/use-research-state";
 
 type Props = {
-  sessions: StateSnapshot["sessions"];
+  snapshot: StateSnapshot;
   mutate: ReturnType<typeof useResearchState>["mutate"];
 };
 
@@ -15,7 +15,7 @@ type Props = {
  * never reset it. The note shows in the list at once; on failure the text
  * comes back into the box, nothing is lost.
  */
-export function NoteForm({ sessions, mutate }: Props) {
+export function NoteForm({ snapshot, mutate }: Props) {
   const ids = useId();
   const [content, setContent] = useState("");
   const [sessionSlug, setSessionSlug] = useState("");
@@ -24,7 +24,7 @@ export function NoteForm({ sessions, mutate }: Props) {
 
   // The chosen session stays selectable even once it drops out of the ten
   // most recent ones the snapshot lists.
-  const options = sessions.map((s) => ({ slug: s.slug, label: s.title ? `${s.title} (${s.slug})` : s.slug }));
+  const options = snapshot.sessions.map((s) => ({ slug: s.slug, label: s.title ? `${s.title} (${s.slug})` : s.slug }));
   if (sessionSlug && !options.some((o) => o.slug === sessionSlug))
     options.unshift({ slug: sessionSlug, label: sessionSlug });
 
@@ -38,7 +38,7 @@ export function NoteForm({ sessions, mutate }: Props) {
     const sent = content;
     setContent("");
     try {
-      await addNote(mutate, parsed.data);
+      await addNote({ mutate, shown: snapshot, input: parsed.data });
     } catch (error) {
       // Put the text back, in front of anything typed since.
       setContent((typed) => (typed.trim() ? `${sent}\n${typed}` : sent));

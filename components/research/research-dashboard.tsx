@@ -47,7 +47,7 @@ export function ResearchDashboard({ initial, prefix }: { initial: StateSnapshot;
         </div>
         <div className="space-y-4 ui-b:space-y-2">
           <Card title="Notes for the agent">
-            <NoteForm sessions={snapshot.sessions} mutate={mutate} />
+            <NoteForm snapshot={snapshot} mutate={mutate} />
             <NoteList snapshot={snapshot} prefix={prefix} />
           </Card>
           <Card title="Sessions">

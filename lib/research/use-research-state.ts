@@ -31,9 +31,7 @@ export function useResearchState(initial: StateSnapshot) {
 
 type Mutate = ReturnType<typeof useResearchState>["mutate"];
 
-// The hook always has data (it starts from the server's snapshot).
-function withNote(snapshot: StateSnapshot | undefined, note: Note): StateSnapshot {
-  if (!snapshot) throw new Error("no snapshot to add the note to");
+function withNote(snapshot: StateSnapshot, note: Note): StateSnapshot {
   return {
     ...snapshot,
     counts: { ...snapshot.counts, notes: snapshot.counts.notes + 1 },
@@ -46,7 +44,16 @@ function withNote(snapshot: StateSnapshot | undefined, note: Note): StateSnapsho
  * is swapped for the saved one when the server answers, and the snapshot is
  * refreshed after. On failure the list goes back and the error is thrown.
  */
-export async function addNote(mutate: Mutate, input: CreateNoteBody): Promise<void> {
+export async function addNote({
+  mutate,
+  shown,
+  input,
+}: {
+  mutate: Mutate;
+  /** The snapshot on screen: SWR's cache is still empty while it shows the server's first one. */
+  shown: StateSnapshot;
+  input: CreateNoteBody;
+}): Promise<void> {
   const draft: Note = {
     id: -Date.now(),
     content: input.content,
@@ -56,10 +63,10 @@ export async function addNote(mutate: Mutate, input: CreateNoteBody): Promise<vo
   await mutate(
     async (current) => {
       const created = await postJson<CreateNoteResponse>(NOTE_URL, input);
-      return withNote(current, { ...draft, id: created.id, created_at: created.created_at });
+      return withNote(current ?? shown, { ...draft, id: created.id, created_at: created.created_at });
     },
     {
-      optimisticData: (current) => withNote(current, draft),
+      optimisticData: (current) => withNote(current ?? shown, draft),
       rollbackOnError: true,
       revalidate: true,
     },

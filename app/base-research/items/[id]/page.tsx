@@ -80,43 +80,31 @@ export default async function ResearchItemPage({ params }: Props) {
           {by_source.length === 0 ? (
             <p className="text-sm text-slate-500">No observations yet.</p>
           ) : (
-            <div className="-mx-2 overflow-x-auto">
-              <table className="w-full text-sm" data-testid="by-source">
-                <thead>
-                  <tr className="border-b border-slate-200">
-                    <th className={th}>Source</th>
-                    <th className={`${th} text-right`}>Latest</th>
-                    <th className={`${th} text-right`}>Min</th>
-                    <th className={`${th} text-right`}>Max</th>
-                    <th className={th}>Stock</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {by_source.map((row) => (
-                    <tr key={row.source} className="border-b border-slate-100 last:border-0">
-                      <td className={`${td} break-words`}>
-                        {row.source}
-                        <div className="text-xs text-slate-500 ui-d:text-slate-300">
-                          <When iso={row.last_observed_at} />
-                        </div>
-                      </td>
-                      <td className={`${td} text-right font-semibold`}>
+            <ul className="divide-y divide-slate-100" data-testid="by-source">
+              {by_source.map((row) => (
+                <li key={row.source} className="py-2 text-sm" data-source={row.source}>
+                  <div className="flex items-start justify-between gap-2">
+                    <span className="min-w-0 font-medium break-words">{row.source}</span>
+                    <AvailabilityBadge availability={row.availability} />
+                  </div>
+                  <div className="mt-0.5 flex flex-wrap items-baseline gap-x-3 gap-y-0.5">
+                    <span>
+                      <span className="sr-only">Latest </span>
+                      <span className="text-base font-semibold">
                         <Price text={money(row.latest_price, row.currency)} />
-                      </td>
-                      <td className={`${td} text-right`}>
-                        <Price text={money(row.min_price, row.currency)} />
-                      </td>
-                      <td className={`${td} text-right`}>
-                        <Price text={money(row.max_price, row.currency)} />
-                      </td>
-                      <td className={td}>
-                        <AvailabilityBadge availability={row.availability} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                      </span>
+                    </span>
+                    <span className="text-xs text-slate-500 ui-d:text-slate-300">
+                      min <Price text={money(row.min_price, row.currency)} /> · max{" "}
+                      <Price text={money(row.max_price, row.currency)} />
+                    </span>
+                    <span className="text-xs text-slate-500 ui-d:text-slate-300">
+                      seen <When iso={row.last_observed_at} />
+                    </span>
+                  </div>
+                </li>
+              ))}
+            </ul>
           )}
         </Card>
 
@@ -128,7 +116,6 @@ export default async function ResearchItemPage({ params }: Props) {
                   <th className={th}>Seen</th>
                   <th className={th}>Source</th>
                   <th className={`${th} text-right`}>Price</th>
-                  <th className={th}>Stock</th>
                   <th className={`${th} hidden md:table-cell`}>Condition</th>
                   <th className={`${th} hidden md:table-cell`}>Session</th>
                   <th className={`${th} hidden lg:table-cell`}>Notes</th>
@@ -142,14 +129,18 @@ export default async function ResearchItemPage({ params }: Props) {
                   <tr key={obs.obs_id} className="border-b border-slate-100 last:border-0" data-br-id={obs.br_id}>
                     <td className={`${td} text-xs`}>
                       <When iso={obs.observed_at} />
-                      <div className="font-mono text-slate-500 ui-d:text-slate-300">{obs.br_id}</div>
                     </td>
-                    <td className={`${td} break-words`}>{obs.source}</td>
+                    <td className={`${td} break-words`}>
+                      {obs.source}
+                      <div className="font-mono text-xs whitespace-nowrap text-slate-500 ui-d:text-slate-300">
+                        {obs.br_id}
+                      </div>
+                    </td>
                     <td className={`${td} text-right`}>
                       <Price text={obs.price_fmt} />
-                    </td>
-                    <td className={td}>
-                      <AvailabilityBadge availability={obs.availability} />
+                      <div>
+                        <AvailabilityBadge availability={obs.availability} />
+                      </div>
                     </td>
                     <td className={`${td} hidden md:table-cell`}>{obs.condition ?? "—"}</td>
                     <td className={`${td} hidden md:table-cell`}>
