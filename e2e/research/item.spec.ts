@@ -91,9 +91,27 @@ test("the session page shows its context, items, observations and notes", async 
   await expect(page).toHaveURL(new RegExp(`/base-research/sessions/${slug}$`));
 });
 
-test("an unknown session is the 404 page", async ({ page, login }) => {
+test("a session whose slug has spaces and accents opens from its link", async ({ page, login, api }) => {
   await login();
-  const response = await page.goto(`/base-research/sessions/nobody-${randomUUID().slice(0, 8)}`);
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
+  const slug = `viagem à praia ${randomUUID().slice(0, 6)}`;
+  await api.post("/base-research/api/observe", {
+    item_name: unique("Guarda-sol"),
+    source: "Loja",
+    session_slug: slug,
+    session_title: "Praia",
+  });
+  await page.goto("/base-research/");
+  await page.getByTestId("sessions").getByRole("link", { name: "Praia" }).first().click();
+  await expect(page.getByRole("heading", { name: "Praia", level: 1 })).toBeVisible();
+  await expect(page.getByText(slug)).toBeVisible();
 });
+
+// Unknown, and blank once decoded.
+for (const slug of ["no-such-session", "%20"]) {
+  test(`session ${slug} is the 404 page`, async ({ page, login }) => {
+    await login();
+    const response = await page.goto(`/base-research/sessions/${slug}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
+  });
+}

@@ -23,7 +23,6 @@ export function useResearchState(initial: StateSnapshot) {
     refreshWhenHidden: false,
     refreshWhenOffline: false,
     revalidateOnFocus: true,
-    keepPreviousData: true,
     onSuccess: () => setUpdatedAt(Date.now()),
   });
   return { ...swr, updatedAt };

@@ -15,8 +15,17 @@ export const metadata: Metadata = { title: "Research session" };
 
 type Props = { params: Promise<{ slug: string }> };
 
+// Next hands the segment over still percent-encoded ("viagem%20%C3%A0%20praia").
+function decodeSegment(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
 async function loadSession(rawSlug: string): Promise<SessionDetail> {
-  const slug = sessionSlugParam.safeParse(rawSlug);
+  const slug = sessionSlugParam.safeParse(decodeSegment(rawSlug));
   if (!slug.success) notFound();
   try {
     return await getSessionDetailOrThrow({ slug: slug.data });
@@ -31,7 +40,7 @@ const td = "px-2 py-1.5 align-top";
 
 export default async function ResearchSessionPage({ params }: Props) {
   const { slug } = await params;
-  await requireOperatorPage(`/base-research/sessions/${slug}`);
+  await requireOperatorPage(`/base-research/sessions/${decodeSegment(slug) ?? slug}`);
   const [session, { prefix }] = await Promise.all([loadSession(slug), requestVariant()]);
 
   return (
