@@ -1,6 +1,8 @@
 import { expect, test } from "../fixtures";
 
-test("a /c/ page is rendered as variant c and its links stay in c", async ({ page }) => {
+test("a /c/ page is rendered as variant c and its links stay in c", async ({ page, login }) => {
+  // /base-research is an operator page (commit 0dc144b).
+  await login();
   const response = await page.goto("/c/base-scan/");
   expect(response?.headers()["x-ui-version"]).toBe("c");
   await expect(page.locator("html")).toHaveAttribute("data-ui", "c");
