@@ -5,6 +5,10 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // `next build` runs this too; the build must never touch the database.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // Route handlers see each request's TCP peer only through this (the
+  // research API's loopback rule, lib/research/browser-guard.ts).
+  const { recordPeerAddresses } = await import("@/lib/http/peer-address");
+  recordPeerAddresses();
   const { getDatabase } = await import("@/lib/db");
   const { applyMigrations } = await import("@/lib/db/migrate");
   const database = getDatabase();

@@ -1,26 +1,71 @@
-// Measures GET state's work (buildSnapshot) on a research history of 100 000
-// observations, 5 000 items, 500 sessions and 5 000 notes, and recordObservation
-// throughput with 50 concurrent callers. Prints numbers, asserts nothing.
+// Measures GET state on a research history of 100 000 observations, 5 000
+// items, 500 sessions and 5 000 notes, and POST observe throughput with 50
+// concurrent clients. Prints numbers, asserts nothing.
 //
-//   npx tsx bench/research-state.ts                        # in-memory PGlite
+//   npx tsx bench/research-state.ts                        # PGlite (in a temporary directory)
 //   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/research-state.ts
 //     (creates and drops a database of its own on that server)
+//   BENCH_HTTP=0 …                                         # in-process part only (no build, no server)
+//
+// Two parts: in process (buildSnapshot / recordObservation straight on the
+// database, CPU time included, which stays meaningful on a busy machine), then
+// over HTTP against a production server (`next start`) opened on the same data.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { buildIfNeeded } from "@/scripts/build-if-needed";
 import { createTestDatabase } from "@/tests/support/postgres";
+import { startServer } from "@/tests/support/server";
 
 const SIZES = { items: 5_000, sessions: 500, observations: 100_000, notes: 5_000 };
-const RUNS = 50;
+const RUNS = 100;
 const OBSERVES = 1_000;
 const CONCURRENCY = 50;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+function summary(label: string, times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `${label} over ${times.length} runs: p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? NaN)}`;
+}
+
+/** `count` calls of `call(n)` from `concurrency` workers; per-call latencies. */
+async function concurrently(count: number, concurrency: number, call: (n: number) => Promise<void>) {
+  let next = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const n = next++;
+        const t = performance.now();
+        await call(n);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { seconds: (performance.now() - started) / 1000, latencies };
+}
+
+// Half the observes name an existing item, half a new one; all join a session.
+const observeInput = (n: number) => ({
+  item_name: n % 2 ? `Item ${1 + (n % SIZES.items)}` : `Bench new ${n}`,
+  source: `shop-${n % 20}`,
+  price: "19,99",
+  session_slug: `session-${1 + (n % SIZES.sessions)}`,
+});
 
 async function main() {
   const base = process.env.BENCH_DATABASE_URL;
   const database = base ? await createTestDatabase(base, "bench") : null;
-  if (database) process.env.DATABASE_URL = database.url;
-  else {
-    delete process.env.DATABASE_URL;
-    process.env.PGLITE_DIR = "memory://";
-  }
+  // PGlite on disk, as it runs by default, so the server can open it after us.
+  const pgliteDir = database ? null : mkdtempSync(path.join(tmpdir(), "labs-bench-"));
+  const serverEnv = database ? { DATABASE_URL: database.url } : { PGLITE_DIR: pgliteDir ?? "" };
+  Object.assign(process.env, serverEnv);
+  if (!database) delete process.env.DATABASE_URL;
   // Imported after the environment is set: lib/db reads it on first use.
   const { closeDatabase, db, getDatabase } = await import("@/lib/db");
   const { applyMigrations } = await import("@/lib/db/migrate");
@@ -63,47 +108,73 @@ async function main() {
     await prisma.$executeRaw`ANALYZE`;
     console.log(`seeded ${JSON.stringify(SIZES)} in ${(performance.now() - started).toFixed(0)} ms`);
 
-    for (let i = 0; i < 3; i++) await buildSnapshot(); // warm-up
+    console.log("in process:");
+    for (let i = 0; i < 5; i++) await buildSnapshot(); // warm-up
     const times: number[] = [];
     let snapshot: Awaited<ReturnType<typeof buildSnapshot>> | undefined;
+    const cpu = process.cpuUsage();
     for (let i = 0; i < RUNS; i++) {
       started = performance.now();
       snapshot = await buildSnapshot();
       times.push(performance.now() - started);
     }
-    times.sort((a, b) => a - b);
-    const pct = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] ?? NaN;
-    console.log(
-      `buildSnapshot over ${RUNS} runs: p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms, max ${times.at(-1)?.toFixed(1)} ms`,
-    );
+    const used = process.cpuUsage(cpu);
+    console.log(`  ${summary("buildSnapshot", times)}; CPU ${ms((used.user + used.system) / 1000 / RUNS)} per run`);
     console.log(
       `  sections: recent ${snapshot?.recent.length}, sessions ${snapshot?.sessions.length}, notes ${snapshot?.notes.length}, drops ${snapshot?.drops.length}, oos ${snapshot?.oos.length}; counts ${JSON.stringify(snapshot?.counts)}`,
     );
 
-    // recordObservation with 50 callers at once, half of them on new names.
-    let next = 0;
-    started = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < OBSERVES) {
-          const n = next++;
-          const input = observeBody.parse({
-            item_name: n % 2 ? `Item ${1 + (n % SIZES.items)}` : `Bench new ${n}`,
-            source: `shop-${n % 20}`,
-            price: "19,99",
-            session_slug: `session-${1 + (n % SIZES.sessions)}`,
-          });
-          await recordObservation({ input });
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
+    const inProcess = await concurrently(OBSERVES, CONCURRENCY, async (n) => {
+      await recordObservation({ input: observeBody.parse(observeInput(n)) });
+    });
     console.log(
-      `recordObservation: ${OBSERVES} with ${CONCURRENCY} concurrent callers in ${seconds.toFixed(2)} s = ${(OBSERVES / seconds).toFixed(0)}/s`,
+      `  recordObservation: ${OBSERVES} by ${CONCURRENCY} concurrent callers in ${inProcess.seconds.toFixed(2)} s = ${(OBSERVES / inProcess.seconds).toFixed(0)}/s`,
     );
   } finally {
+    // The server below opens the same data; PGlite allows one process.
     await closeDatabase();
+  }
+
+  try {
+    if (process.env.BENCH_HTTP === "0") return;
+    buildIfNeeded();
+    // Answers are not checked against their schemas here, as in production.
+    const server = await startServer({ ...serverEnv, LABS_CHECK_RESPONSES: "0" });
+    try {
+      console.log("over HTTP (next start):");
+      const state = async () => {
+        const response = await fetch(`${server.url}/base-research/api/state`);
+        if (response.status !== 200) throw new Error(`GET state answered ${response.status}`);
+        await response.arrayBuffer();
+      };
+      for (let i = 0; i < 5; i++) await state(); // warm-up
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const t = performance.now();
+        await state();
+        times.push(performance.now() - t);
+      }
+      console.log(`  ${summary("GET state", times)}`);
+
+      const posted = await concurrently(OBSERVES, CONCURRENCY, async (n) => {
+        const response = await fetch(`${server.url}/base-research/api/observe`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(observeInput(OBSERVES + n)),
+        });
+        if (response.status !== 200) throw new Error(`POST observe answered ${response.status}`);
+        await response.arrayBuffer();
+      });
+      const sorted = [...posted.latencies].sort((a, b) => a - b);
+      console.log(
+        `  POST observe: ${OBSERVES} by ${CONCURRENCY} concurrent clients in ${posted.seconds.toFixed(2)} s = ${(OBSERVES / posted.seconds).toFixed(0)}/s (latency p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))})`,
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
     await database?.drop();
+    if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
   }
 }
 

@@ -45,7 +45,7 @@ function openDatabase(): Database {
     return {
       kind: "postgresql",
       prisma,
-      migrationAdapter: () => new PrismaPg(catalogSafePool(DATABASE_URL)),
+      migrationAdapter: () => wholeScriptMigrations(new PrismaPg(catalogSafePool(DATABASE_URL))),
       close: () => prisma.$disconnect(),
     };
   }
@@ -78,4 +78,22 @@ function catalogSafePool(connectionString: string): pg.Pool {
     return result;
   }) as typeof pool.query;
   return pool;
+}
+
+// @prisma/adapter-pg runs a migration script by splitting it on every ";" (in
+// comments, strings and function bodies too) and sending the pieces one by one,
+// each on any pooled connection, outside a transaction. Prisma's native engine
+// sends the script whole, which PostgreSQL runs as one implicit transaction: do
+// the same. A query without parameters goes over the simple protocol, which
+// takes many statements; errors keep the adapter's own mapping.
+function wholeScriptMigrations(factory: PrismaPg): SqlMigrationAwareDriverAdapterFactory {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    adapter.executeScript = async (script) => {
+      await adapter.executeRaw({ sql: script, args: [], argTypes: [] });
+    };
+    return adapter;
+  };
+  return factory;
 }

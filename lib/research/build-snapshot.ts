@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { formatPriceFmt, isoTime } from "@/lib/research/format";
+import type { Availability, StateSnapshot } from "@/lib/research/schemas";
 
 // Limits of seed part 8; `oos` has none there, so it is capped at the 100
 // pairs most recently seen out of stock, to keep the snapshot small and fast.
@@ -11,16 +12,15 @@ export const SNAPSHOT_QUERY_COUNT = 6;
 
 export type SnapshotClient = Pick<PrismaClient, "$queryRaw">;
 
-export type Snapshot = Awaited<ReturnType<typeof buildSnapshot>>;
-
 /**
  * The state snapshot the agent reads at the start of each research session
  * (seed part 2 "State snapshot", DESIGN §4). Each section is exactly one SQL
- * statement (SNAPSHOT_QUERY_COUNT in all); drops, out-of-stock and session
- * totals are computed by the database (a recursive walk, anti-joins and
- * lateral joins on the observation indexes), never one query per item.
+ * statement (SNAPSHOT_QUERY_COUNT in all); counts come from per-source
+ * counters, drops, out-of-stock and session totals are computed by the
+ * database (a recursive walk, anti-joins and lateral joins on the observation
+ * indexes), never one query per item.
  */
-export async function buildSnapshot({ client = db() }: { client?: SnapshotClient } = {}) {
+export async function buildSnapshot({ client = db() }: { client?: SnapshotClient } = {}): Promise<StateSnapshot> {
   const [counts, recent, sessions, notes, drops, oos] = await Promise.all([
     queryCounts(client),
     queryRecent(client),
@@ -32,18 +32,21 @@ export async function buildSnapshot({ client = db() }: { client?: SnapshotClient
   return { ok: true as const, counts, recent, sessions, notes, drops, oos, ts: new Date().toISOString() };
 }
 
-// Observations and distinct sources come from one pass over observation
-// (a hash aggregate by source), the other tables are counted directly.
+// Observations and distinct sources are read from observation_source_count
+// (one row per source, kept exact by triggers on observation), so the
+// snapshot never counts the whole observation table; the other tables are
+// small and counted directly.
 async function queryCounts(client: SnapshotClient) {
   const [row] = await client.$queryRaw<
     { items: number; obs: number; sessions: number; sources: number; notes: number }[]
   >`
     SELECT (SELECT count(*) FROM item)::int AS items,
-           COALESCE(sum(per_source.n), 0)::int AS obs,
+           COALESCE(sum(c.observations), 0)::int AS obs,
            (SELECT count(*) FROM research_session)::int AS sessions,
-           count(per_source.n)::int AS sources,
+           count(*)::int AS sources,
            (SELECT count(*) FROM note)::int AS notes
-    FROM (SELECT count(*) AS n FROM observation GROUP BY source) per_source`;
+    FROM observation_source_count c
+    WHERE c.observations > 0`;
   return row ?? { items: 0, obs: 0, sessions: 0, sources: 0, notes: 0 };
 }
 
@@ -57,7 +60,8 @@ async function queryRecent(client: SnapshotClient) {
       url: string | null;
       price: string | null;
       currency: string;
-      availability: string;
+      // The observe schema lets only these into the column.
+      availability: Availability;
       observed_at: Date;
       session_slug: string | null;
     }[]
@@ -122,14 +126,10 @@ async function queryNotes(client: SnapshotClient) {
 
 // DESIGN §4: for each item and source, the newest priced observation lower
 // than the priced one before it (same currency: a currency change is not a
-// drop); the 10 newest of those.
-//
-// Walking all observations newest first, the first drop met for a pair is
-// that pair's newest drop, so the answer is the first 10 pairs met. The
-// recursive query takes one step per pair: the next older drop of a pair not
-// yet seen, found on the observed_at index with the price before it looked up
-// on the (item_id, source, observed_at) index. It reads only as far back as
-// the tenth pair, not the whole history.
+// drop); the 10 newest of those. The walk that finds them is the SQL function
+// research_price_drops (migration research_snapshot_counts, where it is
+// explained): it reads only as far back as the tenth pair, and as a function
+// it can switch PostgreSQL's JIT off, which would cost more than the query.
 async function queryDrops(client: SnapshotClient) {
   const rows = await client.$queryRaw<
     {
@@ -145,42 +145,14 @@ async function queryDrops(client: SnapshotClient) {
       observed_at: Date;
     }[]
   >`
-    WITH RECURSIVE walk AS (
-      SELECT 0 AS step, 'infinity'::timestamptz AS at, 0 AS id, NULL::numeric AS old_price,
-             ARRAY[]::int[] AS seen_items, ARRAY[]::text[] AS seen_sources
-      UNION ALL
-      SELECT w.step + 1, d.observed_at, d.id, d.old_price,
-             w.seen_items || d.item_id, w.seen_sources || d.source
-      FROM walk w
-      CROSS JOIN LATERAL (
-        SELECT o.id, o.item_id, o.source, o.observed_at, prev.price AS old_price
-        FROM observation o
-        CROSS JOIN LATERAL (
-          SELECT p.price, p.currency FROM observation p
-          WHERE p.item_id = o.item_id AND p.source = o.source AND p.price IS NOT NULL
-            AND (p.observed_at, p.id) < (o.observed_at, o.id)
-          ORDER BY p.observed_at DESC, p.id DESC
-          LIMIT 1
-        ) prev
-        WHERE (o.observed_at, o.id) < (w.at, w.id)
-          AND o.price IS NOT NULL AND o.price < prev.price AND o.currency = prev.currency
-          AND NOT EXISTS (
-            SELECT 1 FROM unnest(w.seen_items, w.seen_sources) AS seen(item_id, source)
-            WHERE seen.item_id = o.item_id AND seen.source = o.source)
-        ORDER BY o.observed_at DESC, o.id DESC
-        LIMIT 1
-      ) d
-      WHERE w.step < ${SNAPSHOT_LIMITS.drops}
-    )
     SELECT o.item_id, i.name AS item_name, o.source, o.url, o.currency,
-           w.old_price::text AS old_price, o.price::text AS new_price,
-           round((w.old_price - o.price) * 100 / w.old_price, 1)::float8 AS drop_pct,
+           d.old_price::text AS old_price, o.price::text AS new_price,
+           round((d.old_price - o.price) * 100 / d.old_price, 1)::float8 AS drop_pct,
            o.br_id, o.observed_at
-    FROM walk w
-    JOIN observation o ON o.id = w.id
+    FROM research_price_drops(${SNAPSHOT_LIMITS.drops}::int) d
+    JOIN observation o ON o.id = d.obs_id
     JOIN item i ON i.id = o.item_id
-    WHERE w.step > 0
-    ORDER BY w.step`;
+    ORDER BY d.step`;
   return rows.map((row) => ({ ...row, observed_at: isoTime(row.observed_at) }));
 }
 

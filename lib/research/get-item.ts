@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { formatPriceFmt, isoTime } from "@/lib/research/format";
+import type { Availability, Condition, ItemDetail } from "@/lib/research/schemas";
 
 /** Observations listed on an item; min/max/latest per source cover them all. */
 export const ITEM_OBSERVATIONS_LIMIT = 1000;
@@ -10,7 +11,7 @@ export const ITEM_OBSERVATIONS_LIMIT = 1000;
  * lowest and highest price and the latest availability (DESIGN §4
  * `items/<id>`). Three queries whatever the number of observations.
  */
-export async function getItemDetailOrThrow({ id }: { id: number }) {
+export async function getItemDetailOrThrow({ id }: { id: number }): Promise<ItemDetail> {
   const prisma = db();
   const item = await prisma.item.findUnique({
     where: { id },
@@ -46,7 +47,7 @@ export async function getItemDetailOrThrow({ id }: { id: number }) {
         min_price: string | null;
         max_price: string | null;
         currency: string | null;
-        availability: string;
+        availability: Availability;
         last_observed_at: Date;
       }[]
     >`
@@ -78,12 +79,13 @@ export async function getItemDetailOrThrow({ id }: { id: number }) {
         obs_id: obs.id,
         br_id: obs.brId,
         source: obs.source,
-        condition: obs.condition,
+        // The observe schema lets only the listed values into these columns.
+        condition: obs.condition as Condition | null,
         price,
         price_fmt: formatPriceFmt(price, obs.currency),
         currency: obs.currency,
         url: obs.url,
-        availability: obs.availability,
+        availability: obs.availability as Availability,
         notes: obs.notes,
         observed_at: obs.observedAt.toISOString(),
         session_slug: obs.session?.slug ?? null,

@@ -1,89 +1,77 @@
 import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { cleanName, nameKey } from "@/lib/names";
-import { BR_SCOPE, formatBrId } from "@/lib/research/br-id";
+import { BR_SCOPE } from "@/lib/research/br-id";
 import type { ObserveBody } from "@/lib/research/schemas";
 
 export type RecordedObservation = { obs_id: number; item_id: number; br_id: string };
 
-// Generous limits: a PGlite process serialises every query, so 50 concurrent
-// observes queue for the one connection; they must wait, not fail.
-const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 } as const;
-
 /**
  * Records one price observation (seed part 2 "Observation"): finds or creates
  * the item by name, creates or updates the session, takes the next
- * BR-<yymmdd>-<n> and inserts the row — all in one transaction, so a failed
- * insert gives its number back and concurrent observes never share or skip one.
- * Throws `not_found` for an unknown `item_id`.
+ * BR-<yymmdd>-<n> and inserts the row. Throws `not_found` for an unknown
+ * `item_id`, without using a number.
+ *
+ * One SQL statement does it all, so it is one transaction that holds its
+ * locks only while the database runs it: no round trips and no waits on a
+ * busy event loop between taking the day's counter and committing, which is
+ * what bounds throughput when many agents observe at once (every observe
+ * queues on that one counter row). It also means a failed insert gives its
+ * number back, so concurrent observes never share or skip one.
+ *
+ * The CTEs feed each other (item → session → counter → observation), which
+ * fixes the order locks are taken in (item row, session row, counter row) for
+ * every observe, so concurrent ones queue instead of deadlocking; with an
+ * unknown item_id the chain is empty and nothing is written.
  */
 export async function recordObservation({ input }: { input: ObserveBody }): Promise<RecordedObservation> {
-  // Only `tx` inside: on PGlite the outer client would wait for this very
-  // transaction's lock (DESIGN §5).
-  return db().$transaction(async (tx) => {
-    // Locks are taken in one order (item, session, counter) so concurrent
-    // observes queue behind each other instead of deadlocking.
-    let itemId: number;
-    if (input.item_id !== undefined) {
-      const item = await tx.item.findUnique({ where: { id: input.item_id }, select: { id: true } });
-      if (!item) throw new AppError("not_found", `There is no item ${input.item_id}; send item_name to create one.`);
-      itemId = item.id;
-    } else {
-      const name = cleanName(input.item_name ?? "");
-      // Atomic upsert on the case-insensitive key: concurrent first
-      // observations of one new name all get the same item. Category and spec
-      // given later fill blanks but never overwrite.
-      const [row] = await tx.$queryRaw<{ id: number }[]>`
-        INSERT INTO item (name, name_key, category, spec)
-        VALUES (${name}, ${nameKey(name)}, ${input.item_category ?? null}, ${input.item_spec ?? null})
-        ON CONFLICT (name_key) DO UPDATE
-          SET category = COALESCE(item.category, EXCLUDED.category),
-              spec = COALESCE(item.spec, EXCLUDED.spec)
-        RETURNING id`;
-      if (!row) throw new Error("item upsert returned no row");
-      itemId = row.id;
-    }
+  const name = cleanName(input.item_name ?? "");
+  const item =
+    input.item_id !== undefined
+      ? Prisma.sql`SELECT id FROM item WHERE id = ${input.item_id}::int`
+      : // Atomic upsert on the case-insensitive key: concurrent first
+        // observations of one new name all get the same item. Category and
+        // spec given later fill blanks but never overwrite.
+        Prisma.sql`
+          INSERT INTO item (name, name_key, category, spec)
+          VALUES (${name}::text, ${nameKey(name)}::text, ${input.item_category ?? null}::text, ${input.item_spec ?? null}::text)
+          ON CONFLICT (name_key) DO UPDATE
+            SET category = COALESCE(item.category, EXCLUDED.category),
+                spec = COALESCE(item.spec, EXCLUDED.spec)
+          RETURNING id`;
+  const session =
+    input.session_slug !== undefined
+      ? Prisma.sql`
+          INSERT INTO research_session (slug, title, context, updated_at)
+          SELECT ${input.session_slug}::text, ${input.session_title ?? null}::text, ${input.session_context ?? null}::text, now()
+          FROM it
+          ON CONFLICT (slug) DO UPDATE
+            SET title = COALESCE(EXCLUDED.title, research_session.title),
+                context = COALESCE(EXCLUDED.context, research_session.context),
+                updated_at = now()
+          RETURNING id`
+      : Prisma.sql`SELECT NULL::int AS id FROM it`;
 
-    let sessionId: number | null = null;
-    if (input.session_slug !== undefined) {
-      const [row] = await tx.$queryRaw<{ id: number }[]>`
-        INSERT INTO research_session (slug, title, context, updated_at)
-        VALUES (${input.session_slug}, ${input.session_title ?? null}, ${input.session_context ?? null}, now())
-        ON CONFLICT (slug) DO UPDATE
-          SET title = COALESCE(EXCLUDED.title, research_session.title),
-              context = COALESCE(EXCLUDED.context, research_session.context),
-              updated_at = now()
-        RETURNING id`;
-      if (!row) throw new Error("session upsert returned no row");
-      sessionId = row.id;
-    }
-
-    // The day is the database's UTC day at transaction start and observed_at
-    // is that same now(): one clock decides both, whatever instance handles
-    // the request.
-    const [counter] = await tx.$queryRaw<{ day: string; value: number; now: Date }[]>`
-      INSERT INTO daily_counter (scope, day, value)
-      VALUES (${BR_SCOPE}, to_char(now() AT TIME ZONE 'UTC', 'YYMMDD'), 1)
-      ON CONFLICT (scope, day) DO UPDATE SET value = daily_counter.value + 1
-      RETURNING day, value, now() AS now`;
-    if (!counter) throw new Error("daily counter upsert returned no row");
-
-    const observation = await tx.observation.create({
-      data: {
-        brId: formatBrId(counter.day, counter.value),
-        itemId,
-        sessionId,
-        source: input.source,
-        condition: input.condition,
-        price: input.price,
-        currency: input.currency,
-        url: input.url ?? null,
-        availability: input.availability,
-        notes: input.notes ?? null,
-        observedAt: counter.now,
-      },
-      select: { id: true, itemId: true, brId: true },
-    });
-    return { obs_id: observation.id, item_id: observation.itemId, br_id: observation.brId };
-  }, TRANSACTION_OPTIONS);
+  // The day is the database's UTC day and observed_at that same now(): one
+  // clock decides both, whatever instance handles the request. br_id is
+  // formatBrId's BR-<yymmdd>-<n>, written in SQL to stay in this statement.
+  const rows = await db().$queryRaw<RecordedObservation[]>`
+    WITH it AS (${item}),
+         se AS (${session}),
+         counter AS (
+           INSERT INTO daily_counter (scope, day, value)
+           SELECT ${BR_SCOPE}::text, to_char(now() AT TIME ZONE 'UTC', 'YYMMDD'), 1 FROM se
+           ON CONFLICT (scope, day) DO UPDATE SET value = daily_counter.value + 1
+           RETURNING day, value)
+    INSERT INTO observation
+      (br_id, item_id, session_id, source, condition, price, currency, url, availability, notes, observed_at)
+    SELECT 'BR-' || counter.day || '-' || counter.value, it.id, se.id,
+           ${input.source}::text, ${input.condition}::text, ${input.price}::numeric, ${input.currency}::text,
+           ${input.url ?? null}::text, ${input.availability}::text, ${input.notes ?? null}::text, now()
+    FROM counter, it, se
+    RETURNING id AS obs_id, item_id, br_id`;
+  const [row] = rows;
+  if (!row) throw new AppError("not_found", `There is no item ${input.item_id}; send item_name to create one.`);
+  return row;
 }

@@ -7,6 +7,9 @@ import { priceInput } from "@/lib/money/schemas";
 export const CONDITIONS = ["new", "business", "private", "service"] as const;
 export const AVAILABILITIES = ["in_stock", "oos", "unknown"] as const;
 
+export type Condition = (typeof CONDITIONS)[number];
+export type Availability = (typeof AVAILABILITIES)[number];
+
 export const NOTES_DEFAULT_LIMIT = 30;
 export const NOTES_MAX_LIMIT = 200;
 
@@ -127,3 +130,142 @@ export const listNotesQuery = z.object({
 });
 
 export type ListNotesQuery = z.infer<typeof listNotesQuery>;
+
+/** The [slug] of a session page: what session_slug accepts, else the page is a 404. */
+export const sessionSlugParam = text(200);
+
+// ─── responses ──────────────────────────────────────────────────────────────
+// The success bodies, exactly: test servers check every answer against them
+// (LABS_CHECK_RESPONSES=1) and they feed the API reference. Strict objects, so
+// a field added to a handler but not here fails the tests.
+
+const isoTime = z.iso.datetime({ offset: true });
+const id = z.number().int().positive();
+/** A price as the database keeps it, Decimal(12,2) written "1234.50". */
+const decimal = z.string().regex(/^\d+\.\d{2}$/);
+const brId = z.string().regex(/^BR-\d{6}-\d+$/);
+
+export const observeResponse = z.strictObject({ ok: z.literal(true), obs_id: id, item_id: id, br_id: brId });
+
+export const createNoteResponse = z.strictObject({ ok: z.literal(true), id, created_at: isoTime });
+
+export type CreateNoteResponse = z.infer<typeof createNoteResponse>;
+
+export const note = z.strictObject({
+  id,
+  content: z.string(),
+  session_slug: z.string().nullable(),
+  created_at: isoTime,
+});
+
+export type Note = z.infer<typeof note>;
+
+export const listNotesResponse = z.strictObject({ ok: z.literal(true), notes: z.array(note) });
+
+export const recentObservation = z.strictObject({
+  br_id: brId,
+  item_id: id,
+  item_name: z.string(),
+  source: z.string(),
+  url: z.string().nullable(),
+  price: decimal.nullable(),
+  /** pt-PT with plain spaces: "1234,56 €". */
+  price_fmt: z.string().nullable(),
+  currency: z.string(),
+  availability: z.enum(AVAILABILITIES),
+  observed_at: isoTime,
+  session_slug: z.string().nullable(),
+});
+
+export const sessionSummary = z.strictObject({
+  slug: z.string(),
+  title: z.string().nullable(),
+  context: z.string().nullable(),
+  item_count: z.number().int().nonnegative(),
+  obs_count: z.number().int().nonnegative(),
+  last_obs: isoTime.nullable(),
+});
+
+export const priceDrop = z.strictObject({
+  item_id: id,
+  item_name: z.string(),
+  source: z.string(),
+  url: z.string().nullable(),
+  currency: z.string(),
+  old_price: decimal,
+  new_price: decimal,
+  /** Percentage of old_price, one decimal: 25 for 200 → 150. */
+  drop_pct: z.number().positive().max(100),
+  br_id: brId,
+  observed_at: isoTime,
+});
+
+export const outOfStock = z.strictObject({
+  item_id: id,
+  item_name: z.string(),
+  source: z.string(),
+  url: z.string().nullable(),
+  /** The first observation of the current out-of-stock run. */
+  since: isoTime,
+});
+
+export const stateResponse = z.strictObject({
+  ok: z.literal(true),
+  counts: z.strictObject({
+    items: z.number().int().nonnegative(),
+    obs: z.number().int().nonnegative(),
+    sessions: z.number().int().nonnegative(),
+    sources: z.number().int().nonnegative(),
+    notes: z.number().int().nonnegative(),
+  }),
+  recent: z.array(recentObservation).max(20),
+  sessions: z.array(sessionSummary).max(10),
+  notes: z.array(note).max(30),
+  drops: z.array(priceDrop).max(10),
+  oos: z.array(outOfStock),
+  ts: isoTime,
+});
+
+export type StateSnapshot = z.infer<typeof stateResponse>;
+
+export const itemObservation = z.strictObject({
+  obs_id: id,
+  br_id: brId,
+  source: z.string(),
+  condition: z.enum(CONDITIONS).nullable(),
+  price: decimal.nullable(),
+  price_fmt: z.string().nullable(),
+  currency: z.string(),
+  url: z.string().nullable(),
+  availability: z.enum(AVAILABILITIES),
+  notes: z.string().nullable(),
+  observed_at: isoTime,
+  session_slug: z.string().nullable(),
+});
+
+export const sourcePrices = z.strictObject({
+  source: z.string(),
+  /** Of the newest observation with a price; null when none has one. */
+  latest_price: decimal.nullable(),
+  min_price: decimal.nullable(),
+  max_price: decimal.nullable(),
+  currency: z.string().nullable(),
+  /** Of the newest observation, priced or not. */
+  availability: z.enum(AVAILABILITIES),
+  last_observed_at: isoTime,
+});
+
+export const itemDetailResponse = z.strictObject({
+  ok: z.literal(true),
+  item: z.strictObject({
+    item_id: id,
+    item_name: z.string(),
+    item_category: z.string().nullable(),
+    item_spec: z.string().nullable(),
+    created_at: isoTime,
+  }),
+  observations: z.array(itemObservation),
+  by_source: z.array(sourcePrices),
+});
+
+export type ItemDetail = z.infer<typeof itemDetailResponse>;

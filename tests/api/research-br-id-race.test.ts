@@ -51,5 +51,11 @@ describe("br_id under concurrency", () => {
     expect([...brIds].sort()).toEqual([...expected].sort());
     // The 25 observations of the shared new name all landed on one item.
     expect(new Set(responses.filter((_, i) => i % 2).map((r) => r.body.item_id)).size).toBe(1);
+
+    // The snapshot's counters (kept by triggers under the same concurrency)
+    // add up: 25 own items + 1 shared, 50 observations over 7 sources.
+    const state = await fetch(`${server.url}/base-research/api/state`);
+    const { counts } = (await state.json()) as { counts: Record<string, number> };
+    expect(counts).toEqual({ items: 26, obs: 50, sessions: 0, sources: 7, notes: 0 });
   });
 });

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import type { RouteHandler } from "@/lib/http/route";
+import { listAppRoutes } from "@/tests/support/routes";
 import { api } from "./client";
 
 type Snapshot = {
@@ -218,5 +220,26 @@ describe("notes", () => {
     const most = await api<{ notes: unknown[] }>("/base-research/api/notes?limit=200");
     expect(most.status).toBe(200);
     expect(most.data.notes.length).toBeGreaterThanOrEqual(34);
+  });
+});
+
+describe("research route specs", () => {
+  it("every research route declares a one-line summary and a response schema (checked on every test answer)", async () => {
+    const routes = listAppRoutes().filter((route) => route.path.startsWith("/base-research/api/"));
+    expect(routes.map((route) => route.path)).toEqual([
+      "/base-research/api/items/1",
+      "/base-research/api/note",
+      "/base-research/api/notes",
+      "/base-research/api/observe",
+      "/base-research/api/state",
+    ]);
+    for (const route of routes) {
+      const handlers = (await import(`@/${route.file}`)) as Record<string, RouteHandler>;
+      for (const method of route.methods) {
+        const handler = handlers[method];
+        expect(handler?.spec.summary, `${method} ${route.path}`).toMatch(/^[^\n]{10,120}$/);
+        expect(handler?.spec.response, `${method} ${route.path}`).toBeDefined();
+      }
+    }
   });
 });

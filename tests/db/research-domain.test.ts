@@ -212,6 +212,35 @@ describe("buildSnapshot", () => {
     expect(counts).toEqual({ items: 2, obs: 3, sessions: 2, sources: 2, notes: 1 });
   });
 
+  it("keeps obs and sources exact under 50 concurrent observes", async () => {
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => observe({ item_name: `Rush ${i % 10}`, source: `shop-${i % 7}` })),
+    );
+    const { counts } = await buildSnapshot();
+    const [actual] = await db().$queryRaw<{ obs: number; sources: number }[]>`
+      SELECT count(*)::int AS obs, count(DISTINCT source)::int AS sources FROM observation`;
+    expect(actual).toEqual({ obs: 50, sources: 7 });
+    expect(counts).toMatchObject({ items: 10, obs: 50, sources: 7 });
+  });
+
+  it("counts follow every writer of observation: bulk inserts, source changes, deletes, truncation", async () => {
+    const item = await seedItem("Counted");
+    const row = (source: string, n: number) => ({ brId: `BR-COUNT-${source}-${n}`, itemId: item.id, source });
+    await db().observation.createMany({ data: [row("A", 1), row("A", 2), row("B", 1), row("C", 1)] });
+    expect((await buildSnapshot()).counts).toMatchObject({ obs: 4, sources: 3 });
+
+    await db().observation.updateMany({ where: { source: "C" }, data: { source: "A" } });
+    expect((await buildSnapshot()).counts).toMatchObject({ obs: 4, sources: 2 });
+
+    await db().observation.deleteMany({ where: { source: "A" } });
+    expect((await buildSnapshot()).counts).toMatchObject({ obs: 1, sources: 1 });
+
+    await db().$executeRaw`TRUNCATE observation`;
+    expect((await buildSnapshot()).counts).toMatchObject({ obs: 0, sources: 0 });
+    await observe({ item_name: "After", source: "A" });
+    expect((await buildSnapshot()).counts).toMatchObject({ obs: 1, sources: 1 });
+  });
+
   it("lists the 20 most recent observations with price_fmt in pt-PT and a plain space", async () => {
     for (let i = 1; i <= 22; i++) {
       await observe({

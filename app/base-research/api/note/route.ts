@@ -1,9 +1,15 @@
 // POST /base-research/api/note – add a note for the agent
 import { route } from "@/lib/http/route";
+import { browserGuarded } from "@/lib/research/browser-guard";
 import { createNote } from "@/lib/research/notes";
-import { createNoteBody } from "@/lib/research/schemas";
+import { createNoteBody, createNoteResponse } from "@/lib/research/schemas";
 
-export const POST = route({ auth: "public", body: createNoteBody }, async ({ body }) => {
-  const note = await createNote({ input: body });
-  return Response.json({ ok: true, id: note.id, created_at: note.created_at }, { status: 201 });
-});
+export const POST = browserGuarded(
+  route(
+    { auth: "public", summary: "Add a note for the agent", body: createNoteBody, response: createNoteResponse },
+    async ({ body }) => {
+      const note = await createNote({ input: body });
+      return Response.json({ ok: true, id: note.id, created_at: note.created_at }, { status: 201 });
+    },
+  ),
+);

@@ -1,9 +1,17 @@
 // GET /base-research/api/notes – newest notes, optionally of one session
 import { route } from "@/lib/http/route";
+import { browserGuarded } from "@/lib/research/browser-guard";
 import { listNotes } from "@/lib/research/notes";
-import { listNotesQuery } from "@/lib/research/schemas";
+import { listNotesQuery, listNotesResponse } from "@/lib/research/schemas";
 
-export const GET = route({ auth: "public", query: listNotesQuery }, async ({ query }) => ({
-  ok: true,
-  notes: await listNotes({ query }),
-}));
+export const GET = browserGuarded(
+  route(
+    {
+      auth: "public",
+      summary: "Newest notes first (limit 1–200, default 30), optionally of one session",
+      query: listNotesQuery,
+      response: listNotesResponse,
+    },
+    async ({ query }) => ({ ok: true, notes: await listNotes({ query }) }),
+  ),
+);

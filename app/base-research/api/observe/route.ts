@@ -1,9 +1,17 @@
 // POST /base-research/api/observe – record a price observation
 import { route } from "@/lib/http/route";
+import { browserGuarded } from "@/lib/research/browser-guard";
 import { recordObservation } from "@/lib/research/record-observation";
-import { observeBody } from "@/lib/research/schemas";
+import { observeBody, observeResponse } from "@/lib/research/schemas";
 
-export const POST = route({ auth: "public", body: observeBody }, async ({ body }) => ({
-  ok: true,
-  ...(await recordObservation({ input: body })),
-}));
+export const POST = browserGuarded(
+  route(
+    {
+      auth: "public",
+      summary: "Record a price observation; creates the item and session as needed",
+      body: observeBody,
+      response: observeResponse,
+    },
+    async ({ body }) => ({ ok: true, ...(await recordObservation({ input: body })) }),
+  ),
+);

@@ -1,6 +1,18 @@
 // GET /base-research/api/items/[id] – one item with its observations and per-source prices
 import { idParams } from "@/lib/http/ids";
 import { route } from "@/lib/http/route";
+import { browserGuarded } from "@/lib/research/browser-guard";
 import { getItemDetailOrThrow } from "@/lib/research/get-item";
+import { itemDetailResponse } from "@/lib/research/schemas";
 
-export const GET = route({ auth: "public", params: idParams }, ({ params }) => getItemDetailOrThrow({ id: params.id }));
+export const GET = browserGuarded(
+  route(
+    {
+      auth: "public",
+      summary: "One item with its observations, newest first, and latest/min/max price per source",
+      params: idParams,
+      response: itemDetailResponse,
+    },
+    ({ params }) => getItemDetailOrThrow({ id: params.id }),
+  ),
+);

@@ -1,0 +1,162 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AvailabilityBadge, ItemLink, OutLink, Price } from "@/components/research/bits";
+import { When } from "@/components/research/when";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireOperatorPage } from "@/lib/auth/operator-page";
+import { AppError } from "@/lib/http/errors";
+import { requestVariant } from "@/lib/labs/request-variant";
+import { getSessionDetailOrThrow, type SessionDetail } from "@/lib/research/get-session";
+import { sessionSlugParam } from "@/lib/research/schemas";
+
+export const metadata: Metadata = { title: "Research session" };
+
+type Props = { params: Promise<{ slug: string }> };
+
+// Next hands the segment over still percent-encoded ("viagem%20%C3%A0%20praia").
+function decodeSegment(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+async function loadSession(rawSlug: string): Promise<SessionDetail> {
+  const slug = sessionSlugParam.safeParse(decodeSegment(rawSlug));
+  if (!slug.success) notFound();
+  try {
+    return await getSessionDetailOrThrow({ slug: slug.data });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  }
+}
+
+const th = "px-2 py-1.5 text-left text-xs font-medium text-slate-500 whitespace-nowrap ui-d:text-slate-300";
+const td = "px-2 py-1.5 align-top";
+
+export default async function ResearchSessionPage({ params }: Props) {
+  const { slug } = await params;
+  await requireOperatorPage(`/base-research/sessions/${decodeSegment(slug) ?? slug}`);
+  const [session, { prefix }] = await Promise.all([loadSession(slug), requestVariant()]);
+
+  return (
+    <>
+      <Link href={`${prefix}/base-research/`} className="text-sm text-brand hover:underline">
+        ← Research
+      </Link>
+      <PageHeader title={session.title ?? session.slug}>
+        Session <span className="font-mono">{session.slug}</span>
+        {session.created_at ? (
+          <>
+            , started <When iso={session.created_at} />
+          </>
+        ) : null}
+      </PageHeader>
+
+      <div className="space-y-4 ui-b:space-y-2">
+        <Card title="Context">
+          {!session.started ? (
+            <p className="text-sm text-slate-500">The agent has not started this session yet; notes already name it.</p>
+          ) : session.context ? (
+            <p className="text-sm break-words whitespace-pre-wrap" data-testid="session-context">
+              {session.context}
+            </p>
+          ) : (
+            <p className="text-sm text-slate-500">No context given.</p>
+          )}
+        </Card>
+
+        <div className="grid gap-4 md:grid-cols-2 ui-b:gap-2">
+          <Card title={`Items (${session.items.length})`}>
+            {session.items.length === 0 ? (
+              <p className="text-sm text-slate-500">No items observed in this session.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100" data-testid="session-items">
+                {session.items.map((item) => (
+                  <li key={item.item_id} className="flex items-start gap-2 py-2 text-sm">
+                    <div className="min-w-0 flex-1 break-words">
+                      <ItemLink prefix={prefix} id={item.item_id} name={item.item_name} />
+                      <div className="text-xs text-slate-500 ui-d:text-slate-300">
+                        {item.obs_count} {item.obs_count === 1 ? "observation" : "observations"} · last{" "}
+                        <When iso={item.last_obs} />
+                      </div>
+                    </div>
+                    <Price text={item.latest_price_fmt} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+
+          <Card title={`Notes (${session.notes.length})`}>
+            {session.notes.length === 0 ? (
+              <p className="text-sm text-slate-500">No notes name this session.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100" data-testid="session-notes">
+                {session.notes.map((note) => (
+                  <li key={note.id} className="py-2 text-sm">
+                    <p className="break-words whitespace-pre-wrap">{note.content}</p>
+                    <div className="text-xs text-slate-500 ui-d:text-slate-300">
+                      <When iso={note.created_at} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+
+        {session.started ? (
+          <Card title={`Observations (${session.observations.length})`}>
+            <div className="-mx-2 overflow-x-auto">
+              <table className="w-full text-sm" data-testid="session-observations">
+                <thead>
+                  <tr className="border-b border-slate-200">
+                    <th className={th}>Item</th>
+                    <th className={`${th} hidden sm:table-cell`}>Source</th>
+                    <th className={`${th} text-right`}>Price</th>
+                    <th className={th}>Stock</th>
+                    <th className={`${th} hidden md:table-cell`}>Seen</th>
+                    <th className={th}>
+                      <span className="sr-only">Link</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {session.observations.map((obs) => (
+                    <tr key={obs.obs_id} className="border-b border-slate-100 last:border-0" data-br-id={obs.br_id}>
+                      <td className={`${td} break-words`}>
+                        <ItemLink prefix={prefix} id={obs.item_id} name={obs.item_name} />
+                        <div className="text-xs text-slate-500 ui-d:text-slate-300">
+                          <span className="font-mono">{obs.br_id}</span>
+                          <span className="sm:hidden"> · {obs.source}</span>
+                        </div>
+                      </td>
+                      <td className={`${td} hidden sm:table-cell`}>{obs.source}</td>
+                      <td className={`${td} text-right`}>
+                        <Price text={obs.price_fmt} />
+                      </td>
+                      <td className={td}>
+                        <AvailabilityBadge availability={obs.availability} />
+                      </td>
+                      <td className={`${td} hidden text-xs md:table-cell`}>
+                        <When iso={obs.observed_at} />
+                      </td>
+                      <td className={`${td} py-0 text-right`}>
+                        <OutLink url={obs.url} label={`${obs.item_name} at ${obs.source}`} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Card>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
+
+// The research dashboard in a browser: the 30 s refresh on a controlled clock,
+// the pause while the tab is hidden, and the note form.
+
+const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
+const T0 = new Date("2026-03-02T10:00:00Z").getTime();
+
+/**
+ * Fake timers from before the first script runs, paused, so every timer of
+ * the page (SWR's refresh, the "updated N s ago" ticker) fires only when the
+ * test moves the clock. Calls of fetch() to the state endpoint are counted in
+ * the page itself, in step with those timers.
+ */
+async function openPausedDashboard(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as typeof window & { stateFetches: number };
+    w.stateFetches = 0;
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes("/base-research/api/state")) w.stateFetches += 1;
+      return original(input, init);
+    };
+  });
+  await page.clock.install({ time: T0 });
+  await page.clock.pauseAt(T0 + 1_000);
+  await page.goto("/base-research/");
+  await expect(page.getByRole("heading", { name: "Research", level: 1 })).toBeVisible();
+  // Hydrated: the ticker is the client's from here on.
+  await expect(page.getByTestId("updated-ago")).toHaveText("updated 0 s ago");
+}
+
+const stateFetches = (page: Page) =>
+  page.evaluate(() => (window as typeof window & { stateFetches: number }).stateFetches);
+
+async function setHidden(page: Page, hidden: boolean) {
+  await page.evaluate((hide) => {
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => (hide ? "hidden" : "visible"),
+    });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => hide });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+}
+
+test("refreshes on its own after 30 s and shows a new observation, keeping a half-typed note", async ({
+  page,
+  login,
+  api,
+}) => {
+  await login();
+  const slug = `dash-${randomUUID().slice(0, 8)}`;
+  await api.post("/base-research/api/observe", {
+    item_name: unique("Session seed"),
+    source: "Loja",
+    session_slug: slug,
+    session_title: "Dashboard test",
+  });
+  await openPausedDashboard(page);
+
+  // The operator starts a note: picks a session, types half a sentence.
+  const note = page.getByRole("textbox", { name: "Note" });
+  await page.getByLabel("Session").selectOption(slug);
+  await note.click();
+  await note.pressSequentially("Check the price of");
+
+  // Meanwhile the agent records an observation.
+  const name = unique("Fresh lens");
+  const { status, data } = await api.post<{ br_id: string }>("/base-research/api/observe", {
+    item_name: name,
+    source: "Fotoshop",
+    price: "1.234,50",
+    availability: "in_stock",
+    url: "https://fotoshop.example/lens",
+  });
+  expect(status).toBe(200);
+
+  const recent = page.getByTestId("recent-observations");
+  await page.clock.runFor(29_000);
+  await expect(page.getByTestId("updated-ago")).toHaveText("updated 29 s ago");
+  expect(await stateFetches(page)).toBe(0);
+  await expect(recent.getByText(name)).toHaveCount(0);
+
+  await page.clock.runFor(1_000);
+  const row = recent.locator(`tr[data-br-id="${data.br_id}"]`);
+  await expect(row.getByRole("link", { name, exact: true })).toBeVisible();
+  await expect(row).toContainText("1234,50");
+  await expect(row).toContainText("In stock");
+  await expect(row.getByRole("link", { name: /fotoshop\.example/ })).toHaveAttribute(
+    "href",
+    "https://fotoshop.example/lens",
+  );
+  await expect(page.getByTestId("updated-ago")).toHaveText("updated 0 s ago");
+  expect(await stateFetches(page)).toBe(1);
+
+  // Nothing the operator was doing was touched: text, session, caret.
+  await expect(note).toHaveValue("Check the price of");
+  await expect(note).toBeFocused();
+  await expect(page.getByLabel("Session")).toHaveValue(slug);
+  await note.pressSequentially(" the lens");
+  await expect(note).toHaveValue("Check the price of the lens");
+
+  // Ctrl+Enter sends it; it is listed with its session, the box empties.
+  await page.keyboard.press("Control+Enter");
+  const notes = page.getByTestId("notes");
+  await expect(notes.getByText("Check the price of the lens")).toBeVisible();
+  await expect(note).toHaveValue("");
+  const notesApi = await api.get<{ notes: { content: string; session_slug: string | null }[] }>(
+    `/base-research/api/notes?session_slug=${slug}`,
+  );
+  expect(notesApi.data.notes[0]).toMatchObject({ content: "Check the price of the lens", session_slug: slug });
+});
+
+test("pauses while the tab is hidden and catches up when it is shown again", async ({ page, login }) => {
+  await login();
+  await openPausedDashboard(page);
+
+  await setHidden(page, true);
+  await page.clock.runFor(95_000);
+  expect(await stateFetches(page)).toBe(0);
+
+  // SWR handles visibilitychange on a zero-delay timer: let the clock move.
+  await setHidden(page, false);
+  await page.clock.runFor(10);
+  await expect.poll(() => stateFetches(page)).toBe(1);
+  await expect(page.getByTestId("updated-ago")).toHaveText("updated 0 s ago");
+
+  await page.clock.runFor(31_000);
+  await expect.poll(() => stateFetches(page)).toBe(2);
+});
+
+test("adding a note with the button shows it at once, before the server answers", async ({ page, login, api }) => {
+  await login();
+  await page.goto("/base-research/");
+  const content = unique("Look for a cheaper tripod");
+
+  // Hold the POST until the list has been checked.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/base-research/api/note", async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.getByRole("textbox", { name: "Note" }).fill(content);
+  await page.getByRole("button", { name: "Add note" }).click();
+  const item = page.getByTestId("notes").getByRole("listitem").filter({ hasText: content });
+  await expect(item).toBeVisible();
+  await expect(item).toContainText("sending…");
+  await expect(page.getByRole("textbox", { name: "Note" })).toHaveValue("");
+
+  release();
+  await expect(item).not.toContainText("sending…");
+  await page.screenshot({ path: "test-results/screenshots/research-dashboard-desktop.png" });
+  const { data } = await api.get<{ notes: { content: string }[] }>("/base-research/api/notes?limit=200");
+  expect(data.notes.map((n) => n.content)).toContain(content);
+});
+
+test("a note the server refuses comes back into the box with the reason", async ({ page, login }) => {
+  await login();
+  await page.goto("/base-research/");
+  await page.route("**/base-research/api/note", (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ ok: false, error: { code: "unavailable", message: "The database is not answering." } }),
+    }),
+  );
+  const box = page.getByRole("textbox", { name: "Note" });
+  await box.fill("Do not lose me");
+  await box.press("Control+Enter");
+  await expect(page.getByRole("form", { name: "Add a note" }).getByRole("alert")).toHaveText(
+    "Not saved: The database is not answering.",
+  );
+  await expect(box).toHaveValue("Do not lose me");
+  await expect(page.getByTestId("notes").getByText("Do not lose me")).toHaveCount(0);
+});

@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "../fixtures";
+
+// The three research pages on a phone (Pixel 7): nothing runs off the side,
+// and a screenshot of each is kept in test-results/screenshots/ to look at.
+test("dashboard, item and session pages fit a phone screen", async ({ page, login, api }) => {
+  await login();
+  const slug = `phone-${randomUUID().slice(0, 6)}`;
+  const name = `Mirrorless camera body ${randomUUID().slice(0, 4)}`;
+  let itemId = 0;
+  const prices = ["1.299,00", "1.249,00", "1.279,00", "1.199,00"];
+  for (const [i, price] of prices.entries()) {
+    const { data } = await api.post<{ item_id: number }>("/base-research/api/observe", {
+      item_name: name,
+      item_category: "camera",
+      source: i % 2 ? "Fotoloja Lisboa" : "Worten",
+      price,
+      availability: "in_stock",
+      url: "https://shop.example/camera",
+      session_slug: slug,
+      session_title: "Camera for the trip",
+      session_context: "A light camera body with a good viewfinder, under 1300 €.",
+    });
+    itemId = data.item_id;
+  }
+  await api.post("/base-research/api/observe", { item_id: itemId, source: "Worten", availability: "oos" });
+  await api.post("/base-research/api/note", { content: "Compare with last year's model too.", session_slug: slug });
+
+  for (const [path, heading, shot] of [
+    ["/base-research/", "Research", "research-dashboard"],
+    [`/base-research/items/${itemId}`, name, "research-item"],
+    [`/base-research/sessions/${slug}`, "Camera for the trip", "research-session"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+    if (shot === "research-item") await expect(page.locator(".recharts-line-dot").first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/screenshots/${shot}.png`, fullPage: true });
+    // What the phone shows first, at full size.
+    await page.screenshot({ path: `test-results/screenshots/${shot}-top.png` });
+  }
+});

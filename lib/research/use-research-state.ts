@@ -1,0 +1,73 @@
+import { useState } from "react";
+import useSWR from "swr";
+import { fetcher, postJson } from "@/lib/http/fetcher";
+import type { CreateNoteBody, CreateNoteResponse, Note, StateSnapshot } from "@/lib/research/schemas";
+
+export const STATE_URL = "/base-research/api/state";
+export const NOTE_URL = "/base-research/api/note";
+/** Seed part 8: the dashboard refreshes itself every 30 seconds. */
+export const REFRESH_MS = 30_000;
+
+/**
+ * The dashboard's live snapshot: starts from the server-rendered one, then
+ * refreshes every 30 s while the tab is visible (and at once when it becomes
+ * visible again), keeping the last good snapshot when a refresh fails.
+ */
+export function useResearchState(initial: StateSnapshot) {
+  // When the shown snapshot last came from the server (the page render first).
+  const [updatedAt, setUpdatedAt] = useState(() => Date.now());
+  const swr = useSWR<StateSnapshot>(STATE_URL, fetcher, {
+    fallbackData: initial,
+    revalidateOnMount: false,
+    refreshInterval: REFRESH_MS,
+    refreshWhenHidden: false,
+    refreshWhenOffline: false,
+    revalidateOnFocus: true,
+    onSuccess: () => setUpdatedAt(Date.now()),
+  });
+  return { ...swr, updatedAt };
+}
+
+type Mutate = ReturnType<typeof useResearchState>["mutate"];
+
+function withNote(snapshot: StateSnapshot, note: Note): StateSnapshot {
+  return {
+    ...snapshot,
+    counts: { ...snapshot.counts, notes: snapshot.counts.notes + 1 },
+    notes: [note, ...snapshot.notes.filter((n) => n.id !== note.id)].slice(0, 30),
+  };
+}
+
+/**
+ * Posts a note; it shows in the list at once (a stand-in with a negative id),
+ * is swapped for the saved one when the server answers, and the snapshot is
+ * refreshed after. On failure the list goes back and the error is thrown.
+ */
+export async function addNote({
+  mutate,
+  shown,
+  input,
+}: {
+  mutate: Mutate;
+  /** The snapshot on screen: SWR's cache is still empty while it shows the server's first one. */
+  shown: StateSnapshot;
+  input: CreateNoteBody;
+}): Promise<void> {
+  const draft: Note = {
+    id: -Date.now(),
+    content: input.content,
+    session_slug: input.session_slug ?? null,
+    created_at: new Date().toISOString(),
+  };
+  await mutate(
+    async (current) => {
+      const created = await postJson<CreateNoteResponse>(NOTE_URL, input);
+      return withNote(current ?? shown, { ...draft, id: created.id, created_at: created.created_at });
+    },
+    {
+      optimisticData: (current) => withNote(current ?? shown, draft),
+      rollbackOnError: true,
+      revalidate: true,
+    },
+  );
+}
