@@ -45,7 +45,7 @@ export function AskButton() {
         role="button"
         onClick={open}
         aria-haspopup="dialog"
-        className="fixed right-4 bottom-20 z-30 flex items-center gap-1 rounded-full bg-brand px-4 py-3 text-sm font-semibold text-white shadow-lg ui-b:bottom-16 ui-b:px-3 ui-b:py-2 ui-c:px-6 ui-c:py-4 ui-c:text-base ui-d:bg-yellow-300 ui-d:text-black! md:bottom-6"
+        className="fixed bottom-20 left-4 z-30 flex items-center gap-1 rounded-full bg-brand px-4 py-3 text-sm font-semibold text-white shadow-lg ui-b:bottom-16 ui-b:px-3 ui-b:py-2 ui-c:px-6 ui-c:py-4 ui-c:text-base ui-d:bg-yellow-300 ui-d:text-black! md:bottom-6"
       >
         <span aria-hidden="true">?</span> Ask
       </a>

@@ -26,6 +26,8 @@ export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
    * reference cannot drift from what the handler really sends.
    */
   response?: z.ZodType;
+  /** The success body is a stored file with its own content type, not JSON (attachments). */
+  file?: true;
 };
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -41,6 +41,9 @@ const errorEnvelope = z
   })
   .meta({ id: "Error", description: "The error envelope of every JSON endpoint (DESIGN §3)." });
 
+// Its own stored content type in truth; OpenAPI has no way to say "whatever was uploaded".
+const binaryFile = z.string().meta({ format: "binary", description: "The file's bytes, with its stored content type" });
+
 const errorResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: errorEnvelope } },
@@ -88,6 +91,7 @@ function operation(method: HttpMethod, path: string, spec: AnySpec): ZodOpenApiO
       [success]: {
         description: "Success",
         ...(spec.response ? { content: { "application/json": { schema: spec.response } } } : {}),
+        ...(spec.file ? { content: { "application/octet-stream": { schema: binaryFile } } } : {}),
       },
       ...(spec.params || spec.query || spec.body || writes
         ? { "400": errorResponse("bad_json or validation_failed, naming each field") }
