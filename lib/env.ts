@@ -17,6 +17,8 @@ const envSchema = z.object({
   OPERATOR_PASSWORD_HASH: z.string().min(1).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   OFF_BASE_URL: z.url().default("https://world.openfoodfacts.org"),
+  // DESIGN §4: 5 s; tests shorten it to stay fast.
+  OFF_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   LLM_BASE_URL: z.url().optional(),
   LLM_MODEL: z.string().optional(),
   LLM_API_KEY: z.string().optional(),

@@ -2,6 +2,7 @@
 // "Ask service"). Shared by the route handlers, the capture and queue forms
 // and the client hooks; no server imports here.
 import { z } from "zod";
+import { isStorableText, optionalText, text } from "@/lib/text-input";
 
 export const TODO_STATUSES = ["pending", "needs_decision", "answered", "done", "wontfix", "snoozed"] as const;
 export type TodoStatus = (typeof TODO_STATUSES)[number];
@@ -22,30 +23,6 @@ export const ATTACHMENT_MAX_FILES = 5;
 export const LOG_REQUEST_MAX_BYTES = 15 * 1024 * 1024;
 /** What the capture form's file picker offers; the server checks the bytes, not this. */
 export const ATTACHMENT_ACCEPT = "image/png,image/jpeg,image/gif,image/webp,image/avif,image/heic,application/pdf";
-
-// PostgreSQL text cannot hold NUL, and a lone surrogate would be silently
-// changed by the driver: refuse both as a 400 instead of a 500.
-function isStorableText(value: string): boolean {
-  return value.isWellFormed() && !value.includes("\u0000");
-}
-
-function text(max: number) {
-  return z
-    .string({ error: "must be text" })
-    .trim()
-    .min(1, "must not be empty")
-    .max(max, `must be at most ${max} characters`)
-    .refine(isStorableText, "must not contain NUL or broken Unicode characters");
-}
-
-/** null, "" and whitespace mean "not given". */
-function optionalText(max: number) {
-  return z
-    .union([z.string(), z.null()], { error: "must be text" })
-    .optional()
-    .transform((value) => (value == null || value.trim() === "" ? undefined : value))
-    .pipe(text(max).optional());
-}
 
 // Forms send numbers as text: "3" reads as 3, but "3.5", "high" or true do not.
 const integerInput = z.union(

@@ -3,6 +3,7 @@
 // imports here.
 import { z } from "zod";
 import { priceInput } from "@/lib/money/schemas";
+import { optionalText, text } from "@/lib/text-input";
 
 export const CONDITIONS = ["new", "business", "private", "service"] as const;
 export const AVAILABILITIES = ["in_stock", "oos", "unknown"] as const;
@@ -12,32 +13,6 @@ export type Availability = (typeof AVAILABILITIES)[number];
 
 export const NOTES_DEFAULT_LIMIT = 30;
 export const NOTES_MAX_LIMIT = 200;
-
-// PostgreSQL text cannot hold NUL, and a lone surrogate (valid in JSON's
-// \ud800 escapes) would be silently turned into U+FFFD by the driver: refuse
-// both as a 400 instead of a 500 or a changed value.
-function isStorableText(value: string): boolean {
-  return value.isWellFormed() && !value.includes("\u0000");
-}
-
-/** Trimmed text, 1..max characters, storable in PostgreSQL. */
-function text(max: number) {
-  return z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(max, `must be at most ${max} characters`)
-    .refine(isStorableText, "must not contain NUL or broken Unicode characters");
-}
-
-/** Like `text`, but null, "" and whitespace mean "not given". */
-function optionalText(max: number) {
-  return z
-    .union([z.string(), z.null()])
-    .optional()
-    .transform((value) => (value == null || value.trim() === "" ? undefined : value))
-    .pipe(text(max).optional());
-}
 
 /** A lower-cased choice; "In_Stock " reads as "in_stock". */
 function choice<const T extends readonly [string, ...string[]]>(values: T) {

@@ -23,15 +23,8 @@ import { productJson } from "@/lib/scan/shapes";
 
 export const OFF_USER_AGENT = "Labs/0.1 (self-hosted; household use)";
 export const OFF_CALLS_PER_MINUTE = 15;
-const DEFAULT_TIMEOUT_MS = 5000;
 const RETRY_HINT = "try again in a minute";
 const FIELDS = "code,product_name,brands,quantity,image_front_url,image_url,categories";
-
-/** OFF_TIMEOUT_MS (100–60000) or 5 s; tests shorten it to stay fast. */
-export function offTimeoutMs(): number {
-  const value = Number(process.env.OFF_TIMEOUT_MS);
-  return Number.isInteger(value) && value >= 100 && value <= 60_000 ? value : DEFAULT_TIMEOUT_MS;
-}
 
 // OFF leaves out fields it has no value for, and sometimes sends non-strings.
 const optionalText = z
@@ -116,7 +109,7 @@ export async function acquireOffSlot({
 export async function fetchOffProduct({ code }: { code: string }): Promise<OffProduct | null> {
   const url = new URL(`/api/v2/product/${encodeURIComponent(code)}.json`, env().OFF_BASE_URL);
   url.searchParams.set("fields", FIELDS);
-  const signal = AbortSignal.timeout(offTimeoutMs());
+  const signal = AbortSignal.timeout(env().OFF_TIMEOUT_MS);
 
   let status: number;
   let text: string;
@@ -131,7 +124,7 @@ export async function fetchOffProduct({ code }: { code: string }): Promise<OffPr
     if (signal.aborted) {
       throw new AppError(
         "upstream_timeout",
-        `Open Food Facts did not answer within ${offTimeoutMs() / 1000} s; ${RETRY_HINT}.`,
+        `Open Food Facts did not answer within ${env().OFF_TIMEOUT_MS / 1000} s; ${RETRY_HINT}.`,
         {
           cause: error,
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCardBody, createPriceBody, recordScanBody, text } from "@/lib/scan/schemas";
+import { createCardBody, createPriceBody, recordScanBody } from "@/lib/scan/schemas";
 import { foldText, searchTextOf } from "@/lib/scan/search-text";
 
 function issuePaths(result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }): string[] {
@@ -22,9 +22,9 @@ describe("scan request schemas", () => {
     expect(result.error?.issues[0]?.message).toContain("ean_13");
   });
 
-  it("trims text and refuses empty, NUL and over-long values", () => {
-    expect(text(5).parse("  ab ")).toBe("ab");
-    for (const bad of ["   ", "a\u0000", "abcdef"]) expect(text(5).safeParse(bad).success).toBe(false);
+  it("refuses a lone surrogate in a card value instead of storing a changed one", () => {
+    const result = createCardBody.safeParse({ card_value: "12\ud80034", person_name: "Ana" });
+    expect(issuePaths(result)).toEqual(["card_value"]);
   });
 
   it("reads EU prices with parsePrice and reports failures on `price`", () => {

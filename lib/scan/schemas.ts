@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParam } from "@/lib/http/ids";
 import { priceInput } from "@/lib/money/schemas";
+import { text } from "@/lib/text-input";
 import { BARCODE_FORMATS, normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
 import { SCAN_KINDS } from "@/lib/scan/classify-code";
 
@@ -20,19 +21,6 @@ export const SENTIMENTS = [
 ] as const;
 
 export type Sentiment = (typeof SENTIMENTS)[number];
-
-/**
- * Trimmed text of bounded length. NUL is refused: PostgreSQL cannot store it
- * in a text column, and no scanner or person produces it on purpose.
- */
-export function text(max: number, min = 1) {
-  return z
-    .string()
-    .trim()
-    .min(min, min === 1 ? "must not be empty" : `must be at least ${min} characters`)
-    .max(max, `must be at most ${max} characters`)
-    .refine((value) => !value.includes("\u0000"), "must not contain NUL characters");
-}
 
 /** Any spelling of a BarcodeDetector format name (`EAN-13`, `ean13`) → the canonical one. */
 export const barcodeFormat = z.string().transform((value, ctx): BarcodeFormat => {
