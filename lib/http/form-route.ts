@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { finishKeyedRequest } from "@/lib/auth/keyed-request";
 import { requireOperator, type OperatorCaller } from "@/lib/auth/require-operator";
 import { errorResponse, type AppError } from "@/lib/http/errors";
 import { readFormOrJson } from "@/lib/http/read-body";
@@ -44,6 +45,7 @@ export function formRoute<P extends z.ZodType = z.ZodUnknown, B extends z.ZodTyp
 ): FormRouteHandler {
   const wrapped = async (request: Request, context: NextRouteContext) => {
     let back = spec.home;
+    let response: Response;
     try {
       const caller = spec.auth === "operator" ? await requireOperator(request) : null;
       const params = spec.params ? parseInput(spec.params, await context.params, "params") : undefined;
@@ -52,12 +54,14 @@ export function formRoute<P extends z.ZodType = z.ZodUnknown, B extends z.ZodTyp
       back = localPath(fields) ?? back;
       const body = spec.body ? parseInput(spec.body, fields, "body") : undefined;
       const notice = await handler({ request, params, body, caller } as FormContext<P, B>);
-      return new Response(null, { status: 303, headers: { location: withNotice(back, notice) } });
+      response = new Response(null, { status: 303, headers: { location: withNotice(back, notice) } });
     } catch (error) {
       const appError = toAppError(error);
       if (appError.status >= 500) console.error(`[form ${new URL(request.url).pathname}]`, appError.cause ?? appError);
-      return wantsHtml(request) ? errorPage(appError, back) : errorResponse(appError);
+      response = wantsHtml(request) ? errorPage(appError, back) : errorResponse(appError);
     }
+    // A form post made with an API key is counted and logged like any keyed request.
+    return finishKeyedRequest(request, response);
   };
   return Object.assign(wrapped, { auth: spec.auth, kind: "form" as const, summary: spec.summary });
 }

@@ -103,6 +103,24 @@ describe("using a key", () => {
     expect((await keyRow(id))?.last_used_at).toMatch(/Z$/);
   });
 
+  it("logs a queue form post made with a key, like a JSON request", async () => {
+    const { id, key } = await mint();
+    const todo = await api<{ id: number }>("/api/core-ask/log", { method: "POST", json: { text: "claimed by form" } });
+    const claimed = await api(`/core-ask/${todo.data.id}/claim`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(claimed.status).toBe(303);
+    expect(claimed.headers.get("x-ratelimit-limit")).toBe(String(API_PLANS.free.requestsPerMinute));
+    await expect.poll(async () => (await usageOf(id)).length).toBe(1);
+    expect((await usageOf(id))[0]).toMatchObject({
+      method: "POST",
+      path: `/core-ask/${todo.data.id}/claim`,
+      status: 303,
+    });
+  });
+
   it.each([
     ["an unknown key", "Bearer labs_thisKeyWasNeverMinted0000000000000000000000"],
     ["a too short token", "Bearer abc"],
