@@ -1,8 +1,9 @@
 import { randomInt } from "node:crypto";
-import { chromium, devices, type Browser, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { gtinCheckDigit } from "../../lib/scan/check-digit";
 import type { SessionDetailResponse } from "../../lib/scan/schemas";
 import { writeBarcodeVideo, type VideoOptions } from "../support/barcode-video";
+import { withCamera } from "../support/camera";
 import { expect, test } from "../fixtures";
 
 // The scanner end to end with Chromium's fake camera playing a generated video
@@ -18,28 +19,6 @@ function ean13(): string {
 
 const fatura = (docId: number) =>
   `A:500000000*B:999999990*C:PT*D:FS*E:N*F:20190812*G:FS CDVF/${docId}*H:CDF7T5HD-${docId}*I1:PT*I7:0.65*I8:0.15*N:0.15*O:0.80*Q:YhGV*R:9999*S:NU;0.80`;
-
-type CameraTest = { page: Page; browser: Browser };
-
-/** A browser of its own whose camera plays `video`; the shared one has no fake camera. */
-async function withCamera(
-  launchOptions: { executablePath?: string; args?: string[] },
-  baseURL: string,
-  videoFile: string,
-  extraArgs: string[] = ["--use-fake-ui-for-media-stream"],
-): Promise<CameraTest> {
-  const browser = await chromium.launch({
-    ...launchOptions,
-    args: [
-      ...(launchOptions.args ?? []),
-      ...extraArgs,
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-video-capture=${videoFile}`,
-    ],
-  });
-  const context = await browser.newContext({ ...devices["Pixel 7"], baseURL });
-  return { browser, page: await context.newPage() };
-}
 
 const detections = (page: Page) =>
   page.getByTestId("camera-scanner").evaluate((element) => Number((element as HTMLElement).dataset.detections ?? 0));
