@@ -32,7 +32,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <DevPreviewBar variant={variant} release={release} commit={commit} />
         <ViewBeacon variant={variant} />
         <SiteNav prefix={prefix} />
-        <main className="mx-auto max-w-5xl px-4 py-6 ui-b:py-3 ui-c:px-5">{children}</main>
+        {/* Room at the end for the floating buttons, so they never sit on a page's last control. */}
+        <main className="mx-auto max-w-5xl px-4 pt-6 pb-24 ui-b:pt-3 ui-c:px-5 md:pb-6">{children}</main>
         <AskButton />
       </body>
     </html>
