@@ -90,7 +90,7 @@ export function DecisionsReady({ todos, count, prefix, now }: ListProps) {
               ) : null}
               <details>
                 <summary className="cursor-pointer py-1 text-sm font-medium text-brand ui-d:text-yellow-300">
-                  Decide
+                  Make the decision
                 </summary>
                 <div className="mt-1">
                   <DecideForm todoId={todo.id} back={`${prefix}/#decisions`} />
