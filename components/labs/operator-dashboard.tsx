@@ -102,7 +102,7 @@ function Health({ dashboard, prefix, databaseDown }: { dashboard: Dashboard; pre
           )}
         </p>
       </div>
-      <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4" data-testid="service-health">
+      <ul className="grid grid-cols-2 gap-2 lg:grid-cols-4" data-testid="service-health">
         {services.map((service) => {
           const ok = service.ok && !databaseDown;
           return (

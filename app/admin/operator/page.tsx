@@ -126,8 +126,15 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
               Decisions
             </Link>
           </p>
-          <h3 className="mt-4 mb-2 text-sm font-semibold">Tips</h3>
-          <TipsManager />
+          {/* Two dozen starter tips would bury the rest of the page: folded until wanted. */}
+          <details className="mt-4">
+            <summary className="cursor-pointer py-1 text-sm font-semibold text-brand ui-d:text-yellow-300">
+              Tips in the ticker: add and remove
+            </summary>
+            <div className="mt-2">
+              <TipsManager />
+            </div>
+          </details>
         </Card>
 
         <div className="min-w-0 md:col-span-2">
