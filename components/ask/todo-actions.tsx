@@ -11,6 +11,16 @@ export const secondaryButton = `${button} border border-slate-300 bg-white text-
 export const fieldStyle =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base ui-b:py-1 ui-c:py-3 ui-d:border-white ui-d:bg-black ui-d:text-white";
 
+/** "just now", "12 min ago", "5 h ago", "3 days ago" at `now`. */
+export function timeAgo(iso: string, now: Date | number): string {
+  const minutes = Math.round((Number(now) - Date.parse(iso)) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.round(hours / 24)} days ago`;
+}
+
 export function PriorityBadge({ priority }: { priority: number }) {
   return (
     <span

@@ -7,6 +7,7 @@ import {
   PriorityBadge,
   ReleaseForm,
   secondaryButton,
+  timeAgo,
 } from "@/components/ask/todo-actions";
 import { MOVES } from "@/lib/ask/moves";
 import { PRIORITY_LABELS } from "@/lib/ask/priority-labels";
@@ -26,15 +27,6 @@ type Props = {
   now: Date;
   nested?: boolean;
 };
-
-function ago(iso: string, now: Date): string {
-  const minutes = Math.round((now.getTime() - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.round(hours / 24)} days ago`;
-}
 
 function until(iso: string, now: Date): string {
   const minutes = Math.max(1, Math.round((Date.parse(iso) - now.getTime()) / 60_000));
@@ -70,7 +62,7 @@ export function TodoCard({ todo, followUps = [], base, back, now, nested = false
           <span className="rounded-full bg-rose-100 px-2 py-0.5 font-medium text-rose-800">Bug</span>
         ) : null}
         <span data-testid="todo-status">{STATUS_LABELS[todo.status]}</span>
-        <span>· {ago(todo.created_at, now)}</span>
+        <span>· {timeAgo(todo.created_at, now)}</span>
         {todo.parent_id && !nested ? <span>· follow-up of #{todo.parent_id}</span> : null}
       </header>
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ClaimForm, DecideForm, PriorityBadge } from "@/components/ask/todo-actions";
+import { ClaimForm, DecideForm, PriorityBadge, timeAgo } from "@/components/ask/todo-actions";
 import { Empty } from "@/components/research/bits";
 import type { TodoJson } from "@/lib/ask/schemas";
 
@@ -8,17 +8,8 @@ import type { TodoJson } from "@/lib/ask/schemas";
 // notice; answering in full (text, priority, response) happens in the queue,
 // which each ask links to.
 
+/** `now`: when the data was read, so ages read the same on the server and after hydration. */
 type ListProps = { todos: TodoJson[]; count: number; prefix: string; now: number };
-
-/** "just now", "12 min ago", "5 h ago", "3 days ago", from the time the data was read. */
-export function ago(iso: string, now: number): string {
-  const minutes = Math.round((now - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.round(hours / 24)} days ago`;
-}
 
 function AskHeader({ todo, now }: { todo: TodoJson; now: number }) {
   return (
@@ -28,7 +19,7 @@ function AskHeader({ todo, now }: { todo: TodoJson; now: number }) {
       {todo.source === "bug" ? (
         <span className="rounded-full bg-rose-100 px-2 py-0.5 font-medium text-rose-800">Bug</span>
       ) : null}
-      <span>{ago(todo.created_at, now)}</span>
+      <span>{timeAgo(todo.created_at, now)}</span>
     </div>
   );
 }

@@ -155,6 +155,7 @@ describe("buildDashboard", () => {
     for (let i = 0; i < 10; i++) await recordScan({ value: unique(`bulk ${i}`), sessionId: session });
     const large = await countQueries();
     expect(large).toBe(small);
-    expect(small).toBeLessThanOrEqual(25);
+    // 17 when written: the ping, 4 + 2 for the queue lists, 6 for the snapshot, 3 for scans, 1 for migrations.
+    expect(small).toBeLessThanOrEqual(20);
   });
 });
