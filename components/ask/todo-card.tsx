@@ -1,6 +1,16 @@
 import { DraftButton } from "@/components/ask/draft-button";
+import {
+  ClaimForm,
+  DecideForm,
+  fieldStyle,
+  primaryButton,
+  PriorityBadge,
+  ReleaseForm,
+  secondaryButton,
+  timeAgo,
+} from "@/components/ask/todo-actions";
 import { MOVES } from "@/lib/ask/moves";
-import { priorityLabel, PRIORITY_LABELS } from "@/lib/ask/priority-labels";
+import { PRIORITY_LABELS } from "@/lib/ask/priority-labels";
 import { SNOOZE_CHOICES, type TodoJson } from "@/lib/ask/schemas";
 
 // One todo on the queue page. Every action is a plain form post to
@@ -18,15 +28,6 @@ type Props = {
   nested?: boolean;
 };
 
-function ago(iso: string, now: Date): string {
-  const minutes = Math.round((now.getTime() - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.round(hours / 24)} days ago`;
-}
-
 function until(iso: string, now: Date): string {
   const minutes = Math.max(1, Math.round((Date.parse(iso) - now.getTime()) / 60_000));
   return minutes < 120 ? `${minutes} more min` : `${Math.round(minutes / 60)} more h`;
@@ -40,13 +41,6 @@ const STATUS_LABELS: Record<TodoJson["status"], string> = {
   wontfix: "Won't fix",
   snoozed: "Snoozed",
 };
-
-const button =
-  "rounded-lg px-3 py-2 text-sm font-medium ui-b:px-2 ui-b:py-1 ui-c:px-4 ui-c:py-3 ui-c:text-base disabled:opacity-50";
-const primary = `${button} bg-brand text-white ui-d:bg-yellow-300 ui-d:text-black`;
-const secondary = `${button} border border-slate-300 bg-white text-slate-800 ui-d:border-white ui-d:bg-black ui-d:text-white`;
-const field =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base ui-b:py-1 ui-c:py-3 ui-d:border-white ui-d:bg-black ui-d:text-white";
 
 function isLink(url: string): boolean {
   return /^https?:\/\//.test(url) || /^\/(?!\/)/.test(url);
@@ -63,16 +57,12 @@ export function TodoCard({ todo, followUps = [], base, back, now, nested = false
     >
       <header className="mb-2 flex flex-wrap items-center gap-2 text-xs text-slate-600 ui-d:text-slate-300">
         <span className="font-semibold text-slate-900 ui-d:text-white">#{todo.id}</span>
-        <span
-          className={`rounded-full px-2 py-0.5 font-medium ${todo.priority >= 3 ? "bg-red-100 text-red-800" : todo.priority >= 1 ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700"}`}
-        >
-          {todo.priority} · {priorityLabel(todo.priority)}
-        </span>
+        <PriorityBadge priority={todo.priority} />
         {todo.source === "bug" ? (
           <span className="rounded-full bg-rose-100 px-2 py-0.5 font-medium text-rose-800">Bug</span>
         ) : null}
         <span data-testid="todo-status">{STATUS_LABELS[todo.status]}</span>
-        <span>· {ago(todo.created_at, now)}</span>
+        <span>· {timeAgo(todo.created_at, now)}</span>
         {todo.parent_id && !nested ? <span>· follow-up of #{todo.parent_id}</span> : null}
       </header>
 
@@ -136,34 +126,17 @@ export function TodoCard({ todo, followUps = [], base, back, now, nested = false
 
       <div className="mt-3 flex flex-wrap gap-2">
         {todo.claimed_by ? (
-          <form action={`/core-ask/${todo.id}/release`} method="post">
-            <input type="hidden" name="back" value={`${base}#todo-${todo.id}`} />
-            <button type="submit" className={secondary}>
-              Release
-            </button>
-          </form>
+          <ReleaseForm todoId={todo.id} back={`${base}#todo-${todo.id}`} />
         ) : todo.status === "pending" || todo.status === "needs_decision" ? (
           // A claimed todo moves to "In progress": land there, on it.
-          <form action={`/core-ask/${todo.id}/claim`} method="post">
-            <input type="hidden" name="back" value={`${base}?tab=progress#todo-${todo.id}`} />
-            <button type="submit" className={primary}>
-              Claim
-            </button>
-          </form>
+          <ClaimForm todoId={todo.id} back={`${base}?tab=progress#todo-${todo.id}`} />
         ) : null}
       </div>
 
       {todo.status === "needs_decision" ? (
-        <form action={`/core-ask/${todo.id}/decide`} method="post" className="mt-3 space-y-2">
-          <input type="hidden" name="back" value={formBack} />
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium">Your decision</span>
-            <textarea name="decision" required rows={2} className={field} />
-          </label>
-          <button type="submit" className={primary}>
-            Decide
-          </button>
-        </form>
+        <div className="mt-3">
+          <DecideForm todoId={todo.id} back={formBack} />
+        </div>
       ) : null}
 
       <details className="mt-3">
@@ -174,12 +147,12 @@ export function TodoCard({ todo, followUps = [], base, back, now, nested = false
           <input type="hidden" name="back" value={formBack} />
           <label className="block">
             <span className="mb-1 block text-sm font-medium">Text</span>
-            <textarea name="text" required rows={3} defaultValue={todo.text} className={field} />
+            <textarea name="text" required rows={3} defaultValue={todo.text} className={fieldStyle} />
           </label>
           <div className="grid grid-cols-2 gap-2">
             <label className="block">
               <span className="mb-1 block text-sm font-medium">Priority</span>
-              <select name="priority" defaultValue={String(todo.priority)} className={field}>
+              <select name="priority" defaultValue={String(todo.priority)} className={fieldStyle}>
                 {Object.entries(PRIORITY_LABELS)
                   .sort(([a], [b]) => Number(b) - Number(a))
                   .map(([value, label]) => (
@@ -191,7 +164,7 @@ export function TodoCard({ todo, followUps = [], base, back, now, nested = false
             </label>
             <label className="block">
               <span className="mb-1 block text-sm font-medium">Move to</span>
-              <select name="status" defaultValue="" className={field}>
+              <select name="status" defaultValue="" className={fieldStyle}>
                 <option value="">Keep ({STATUS_LABELS[todo.status]})</option>
                 {MOVES[todo.status]
                   .filter((status) => status !== todo.status)
@@ -206,7 +179,7 @@ export function TodoCard({ todo, followUps = [], base, back, now, nested = false
           {MOVES[todo.status].includes("snoozed") ? (
             <label className="block">
               <span className="mb-1 block text-sm font-medium">Snooze for (when moving to Snoozed)</span>
-              <select name="snooze_hours" defaultValue="24" className={field}>
+              <select name="snooze_hours" defaultValue="24" className={fieldStyle}>
                 {SNOOZE_CHOICES.map((choice) => (
                   <option key={choice.hours} value={choice.hours}>
                     {choice.label}
@@ -223,15 +196,15 @@ export function TodoCard({ todo, followUps = [], base, back, now, nested = false
               name="response"
               rows={5}
               defaultValue={todo.response ?? todo.draft_response ?? ""}
-              className={field}
+              className={fieldStyle}
             />
           </label>
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className={secondary}>
+            <button type="submit" className={secondaryButton}>
               Save
             </button>
             {MOVES[todo.status].includes("answered") ? (
-              <button type="submit" name="answer" value="1" className={primary}>
+              <button type="submit" name="answer" value="1" className={primaryButton}>
                 Save and answer
               </button>
             ) : null}

@@ -39,16 +39,16 @@ export function ResearchDashboard({ initial, prefix }: { initial: StateSnapshot;
             <RecentTable snapshot={snapshot} prefix={prefix} />
           </Card>
           <Card title="Price drops">
-            <Drops snapshot={snapshot} prefix={prefix} />
+            <Drops drops={snapshot.drops} prefix={prefix} />
           </Card>
           <Card title="Out of stock">
-            <OutOfStock snapshot={snapshot} prefix={prefix} />
+            <OutOfStock oos={snapshot.oos} prefix={prefix} />
           </Card>
         </div>
         <div className="space-y-4 ui-b:space-y-2">
           <Card title="Notes for the agent">
             <NoteForm snapshot={snapshot} mutate={mutate} />
-            <NoteList snapshot={snapshot} prefix={prefix} />
+            <NoteList notes={snapshot.notes} prefix={prefix} />
           </Card>
           <Card title="Sessions">
             <Sessions snapshot={snapshot} prefix={prefix} />
@@ -115,11 +115,13 @@ function RecentTable({ snapshot, prefix }: SectionProps) {
   );
 }
 
-function Drops({ snapshot, prefix }: SectionProps) {
-  if (snapshot.drops.length === 0) return <Empty>No price drops.</Empty>;
+// Drops, out-of-stock and notes take only their own list, so the operator
+// dashboard at / shows them the same way.
+export function Drops({ drops, prefix }: { drops: StateSnapshot["drops"]; prefix: string }) {
+  if (drops.length === 0) return <Empty>No price drops.</Empty>;
   return (
     <ul className="divide-y divide-slate-100" data-testid="price-drops">
-      {snapshot.drops.map((drop) => (
+      {drops.map((drop) => (
         <li key={drop.br_id} className="flex items-start gap-2 py-2 text-sm">
           <span className="mt-0.5 rounded bg-emerald-600 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums ui-d:bg-yellow-300 ui-d:text-black">
             −{drop.drop_pct.toLocaleString("pt-PT")} %
@@ -145,11 +147,11 @@ function Drops({ snapshot, prefix }: SectionProps) {
   );
 }
 
-function OutOfStock({ snapshot, prefix }: SectionProps) {
-  if (snapshot.oos.length === 0) return <Empty>Nothing is out of stock.</Empty>;
+export function OutOfStock({ oos, prefix }: { oos: StateSnapshot["oos"]; prefix: string }) {
+  if (oos.length === 0) return <Empty>Nothing is out of stock.</Empty>;
   return (
     <ul className="divide-y divide-slate-100" data-testid="out-of-stock">
-      {snapshot.oos.map((row) => (
+      {oos.map((row) => (
         <li key={`${row.item_id}-${row.source}`} className="flex items-start gap-2 py-2 text-sm">
           <div className="min-w-0 flex-1">
             <ItemLink prefix={prefix} id={row.item_id} name={row.item_name} />
@@ -189,11 +191,11 @@ function Sessions({ snapshot, prefix }: SectionProps) {
   );
 }
 
-function NoteList({ snapshot, prefix }: SectionProps) {
-  if (snapshot.notes.length === 0) return <Empty>No notes yet.</Empty>;
+export function NoteList({ notes, prefix }: { notes: StateSnapshot["notes"]; prefix: string }) {
+  if (notes.length === 0) return <Empty>No notes yet.</Empty>;
   return (
     <ul className="mt-3 divide-y divide-slate-100" data-testid="notes">
-      {snapshot.notes.map((note) => (
+      {notes.map((note) => (
         <li key={note.id} className="py-2 text-sm" aria-busy={note.id < 0 || undefined}>
           <p className="break-words whitespace-pre-wrap">{note.content}</p>
           <div className="mt-0.5 text-xs text-slate-500 ui-d:text-slate-300">

@@ -6,10 +6,9 @@ test("the operator mints, uses and revokes a key on a phone", async ({ page, log
   await login();
   await page.goto("/admin/operator");
   await expect(page.getByRole("heading", { name: "Admin", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("ask-placeholder")).toBeVisible();
 
   const name = `phone agent ${Date.now().toString(36)}`;
-  await page.getByLabel("Name").fill(name);
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await page.getByLabel("Plan").selectOption("pro");
   await page.getByRole("button", { name: "Mint key" }).click();
   const secret = page.getByLabel("New API key");
@@ -46,6 +45,33 @@ test("the operator mints, uses and revokes a key on a phone", async ({ page, log
   await expect(keyRow).toContainText("revoked");
   const refused = await fetch(`${baseURL}/labs/api/keys`, { headers: { authorization: `Bearer ${key}` } });
   expect(refused.status).toBe(401);
+});
+
+test("the operator reaches the queue and adds and removes a tip on a phone", async ({ page, login }) => {
+  await login();
+  await page.goto("/admin/operator");
+  const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Ask queue and tips" }) });
+  await expect(card.getByTestId("ask-counts")).toContainText("Pending asks");
+  await expect(card.getByRole("link", { name: "Manage the queue" })).toHaveAttribute("href", "/base-ask/queue");
+
+  await card.getByText("Tips in the ticker: add and remove").click();
+  const tip = `Long-press a card to copy its number ${Date.now().toString(36)}`;
+  const tips = card.getByTestId("tips-manager");
+  await tips.getByLabel("New tip").fill(tip);
+  await tips.getByRole("button", { name: "Add tip" }).click();
+  await expect(tips).toContainText("Tip added.");
+  await expect(tips.getByRole("listitem").filter({ hasText: tip })).toBeVisible();
+  const listed = async () =>
+    ((await (await page.request.get("/api/core-ask/tips")).json()) as { tips: { text: string }[] }).tips.map(
+      (t) => t.text,
+    );
+  expect(await listed()).toContain(tip);
+  await card.screenshot({ path: "test-results/screenshots/admin-tips.png" });
+
+  await tips.getByRole("button", { name: `Remove tip: ${tip}` }).click();
+  await expect(tips).toContainText("Tip removed.");
+  await expect(tips.getByRole("listitem").filter({ hasText: tip })).toHaveCount(0);
+  expect(await listed()).not.toContain(tip);
 });
 
 test("the API reference fits a phone", async ({ page }) => {

@@ -4,10 +4,12 @@ import { expect, test } from "../fixtures";
 // and a screenshot is kept in test-results/screenshots/ to look at.
 const PAGES = [
   { path: "/", heading: "Labs", name: "dashboard" },
+  { path: "/d/", heading: "Labs", name: "dashboard-variant-d" },
   { path: "/base-scan/", heading: "Scan", name: "scan" },
   { path: "/base-ask/", heading: "Ask", name: "ask" },
   { path: "/base-research/", heading: "Research", name: "research" },
   { path: "/admin/operator", heading: "Admin", name: "admin" },
+  { path: "/d/admin/operator", heading: "Admin", name: "admin-variant-d" },
   { path: "/admin/login", heading: "Operator login", name: "login" },
   { path: "/no-such-page", heading: "Page not found", name: "not-found" },
   { path: "/d/base-scan/", heading: "Scan", name: "scan-variant-d" },

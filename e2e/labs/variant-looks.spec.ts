@@ -3,7 +3,7 @@ import { expect, test } from "../fixtures";
 // Variants b, c and d must look different on every page, not only where a
 // component opted in: the same pages, four looks, compared as screenshots
 // and by a few computed styles each variant promises.
-const PAGES = ["/base-scan/", "/admin/operator", "/api/docs"];
+const PAGES = ["/", "/base-scan/", "/admin/operator", "/api/docs"];
 
 for (const path of PAGES) {
   test(`${path} looks different in variants a, b, c and d`, async ({ page, login }) => {

@@ -3,7 +3,17 @@ import { USAGE_DEFAULT_LIMIT, type ApiUsageEntry } from "@/lib/labs/schemas";
 
 const PATH_MAX = 500;
 
-/** One line of the usage log, and the key's last use; both in one round trip. `at`: when the request came. */
+/** How long usage lines are kept. */
+export const USAGE_RETENTION_DAYS = 90;
+/** Every this many lines, logging one also deletes the lines past retention. */
+export const USAGE_PRUNE_EVERY = 100;
+
+/**
+ * One line of the usage log, and the key's last use; both in one round trip.
+ * `at`: when the request came. The log would grow without end, so every
+ * USAGE_PRUNE_EVERY-th line (by id: no counter to keep, the same on every
+ * instance) also prunes it, relative to `at`.
+ */
 export async function recordApiUsage(options: {
   keyId: number;
   method: string;
@@ -12,9 +22,10 @@ export async function recordApiUsage(options: {
   at: Date;
 }) {
   const { keyId, method, path, status, at } = options;
-  await db().$transaction([
+  const [line] = await db().$transaction([
     db().apiUsage.create({
       data: { keyId, method: method.slice(0, 10), path: path.slice(0, PATH_MAX), status, createdAt: at },
+      select: { id: true },
     }),
     // Never moves back when an older request's line is written last.
     db().apiKey.updateMany({
@@ -22,6 +33,18 @@ export async function recordApiUsage(options: {
       data: { lastUsedAt: at },
     }),
   ]);
+  if (line.id % USAGE_PRUNE_EVERY === 0) await pruneApiUsage({ now: at });
+}
+
+/**
+ * Deletes usage lines older than the retention before `now`, in one
+ * statement on the created_at index; returns how many went. Kept out of the
+ * logging transaction: the line and the key's last use are committed first.
+ */
+export async function pruneApiUsage({ now = new Date() }: { now?: Date } = {}): Promise<number> {
+  const cutoff = new Date(now.getTime() - USAGE_RETENTION_DAYS * 86_400_000);
+  const { count } = await db().apiUsage.deleteMany({ where: { createdAt: { lt: cutoff } } });
+  return count;
 }
 
 /** The newest usage lines, of one key or of all. */

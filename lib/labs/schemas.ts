@@ -1,11 +1,14 @@
 // Request and response schemas of the Labs API (DESIGN §4 "Labs aggregator and
-// auth"): API keys, their usage log, UI-variant page views, status, health.
-// Shared by the route handlers, the admin page and the API reference; no
-// server imports here.
+// auth"): API keys, their usage log, UI-variant page views, status, health,
+// and the operator dashboard. Shared by the route handlers, the admin page,
+// the dashboard and the API reference; no server imports here.
 import { z } from "zod";
+import { todoJson } from "@/lib/ask/schemas";
 import { API_PLAN_NAMES, DEFAULT_API_PLAN } from "@/lib/auth/plans";
 import { idParam } from "@/lib/http/ids";
 import { UI_VARIANTS } from "@/lib/labs/variants";
+import { note, outOfStock, priceDrop, recentObservation, stateResponse } from "@/lib/research/schemas";
+import { scanItem } from "@/lib/scan/schemas";
 
 const timestamp = z.iso.datetime({ offset: true });
 
@@ -151,3 +154,73 @@ export const openApiDocumentResponse = z.looseObject({
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.unknown()),
 });
+
+// ─── operator dashboard ────────────────────────────────────────────────────
+
+/** How many pending asks, decisions, drops, out-of-stock items and notes the dashboard lists. */
+export const DASHBOARD_TOP = 5;
+
+export const dashboardService = z.object({
+  service: z.enum(["scan", "ask", "research", "labs"]),
+  name: z.string(),
+  ok: z.boolean(),
+  /** One line: what was checked besides the shared database. */
+  detail: z.string(),
+  /** The area's own page. */
+  href: z.string(),
+});
+export type DashboardService = z.infer<typeof dashboardService>;
+
+const todoList = z.object({
+  /** How many there are in all; `todos` holds the first few in queue order. */
+  count: z.number().int().nonnegative(),
+  todos: z.array(todoJson).max(DASHBOARD_TOP),
+});
+
+export const dashboardResponse = z.object({
+  ok: z.literal(true),
+  generated_at: timestamp,
+  health: z.object({
+    ok: z.boolean(),
+    database: z.object({
+      kind: z.enum(["pglite", "postgresql"]),
+      ok: z.boolean(),
+      round_trip_ms: z.number().int().nonnegative(),
+    }),
+    services: z.array(dashboardService).length(4),
+  }),
+  ask: z.object({ pending: todoList, decisions: todoList }),
+  scan: z.object({
+    /** The UTC day "today" means. */
+    day: z.iso.date(),
+    scans_today: z.number().int().nonnegative(),
+    /** The caller's own open session (scan_sid cookie), else the one scanned into last; null before the first scan. */
+    session: z
+      .object({
+        id: z.string(),
+        /** True when it is the caller's own session. */
+        mine: z.boolean(),
+        state: z.enum(["open", "ended", "expired"]),
+        started_at: timestamp,
+        last_scan_at: timestamp,
+        ended_at: timestamp.nullable(),
+        scans: z.number().int().nonnegative(),
+        invoices: z.number().int().nonnegative(),
+        gross_total: z.string().regex(/^-?\d+\.\d{2}$/),
+        store_name: z.string().nullable(),
+        /** Its newest scans, newest first. */
+        recent_scans: z.array(scanItem).max(DASHBOARD_TOP),
+      })
+      .nullable(),
+  }),
+  research: z.object({
+    counts: stateResponse.shape.counts,
+    recent: z.array(recentObservation).max(DASHBOARD_TOP),
+    drops: z.array(priceDrop).max(DASHBOARD_TOP),
+    /** Item and source pairs out of stock (the snapshot lists at most 100). */
+    oos_count: z.number().int().nonnegative(),
+    oos: z.array(outOfStock).max(DASHBOARD_TOP),
+    notes: z.array(note).max(DASHBOARD_TOP),
+  }),
+});
+export type Dashboard = z.infer<typeof dashboardResponse>;

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTestDatabase } from "@/tests/support/postgres";
+import { operatorCookie } from "./client";
 import { freePort, startServer, TEST_OPERATOR_PASSWORD, type RunningServer } from "@/tests/support/server";
 
 // These start servers of their own: restarts, a dead database, two instances.
@@ -47,7 +48,7 @@ describe("embedded database on disk", () => {
 });
 
 describe("database down", () => {
-  it("health checks answer 503 with the envelope", async () => {
+  it("health checks answer 503 with the envelope, and the dashboard says the database is down", async () => {
     const server = await startServer(
       { DATABASE_URL: "postgresql://postgres@127.0.0.1:1/nothing_listens_here" },
       { expectHealthy: false },
@@ -58,6 +59,14 @@ describe("database down", () => {
         expect(response.status).toBe(503);
         expect(await response.json()).toMatchObject({ ok: false, db: "down", error: { code: "unavailable" } });
       }
+      // The operator dashboard says so instead of showing zeros, as JSON and as a page.
+      const cookie = await operatorCookie();
+      const dashboard = await fetch(`${server.url}/labs/api/dashboard`, { headers: { cookie } });
+      expect(dashboard.status).toBe(503);
+      expect(await dashboard.json()).toMatchObject({ ok: false, error: { code: "unavailable" } });
+      const page = await fetch(`${server.url}/`, { headers: { cookie } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Database: not answering");
     } finally {
       await server.stop();
     }

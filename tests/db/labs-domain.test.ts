@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { hashApiKey, listApiKeys, mintApiKey, revokeApiKey } from "@/lib/auth/api-keys";
-import { listApiUsage, recordApiUsage } from "@/lib/auth/api-usage";
+import {
+  listApiUsage,
+  pruneApiUsage,
+  recordApiUsage,
+  USAGE_PRUNE_EVERY,
+  USAGE_RETENTION_DAYS,
+} from "@/lib/auth/api-usage";
 import { API_PLANS } from "@/lib/auth/plans";
 import { consumeRateLimit } from "@/lib/auth/rate-limit";
 import { requireOperator } from "@/lib/auth/require-operator";
@@ -94,6 +100,41 @@ describe("usage log", () => {
     ]);
     expect((await listApiKeys()).find((key) => key.id === id)?.last_used_at).toBe(later.toISOString());
     expect(await listApiUsage({ keyId: id, limit: 1 })).toHaveLength(1);
+  });
+
+  // A clock of its own (2001), so only these lines are old enough to go; the
+  // other tests writing usage lines are in this file and run one at a time.
+  const DAY = 86_400_000;
+  const clock = new Date("2001-03-01T12:00:00Z");
+  const line = (keyId: number, path: string, age: number) =>
+    db().apiUsage.create({
+      data: { keyId, method: "GET", path, status: 200, createdAt: new Date(clock.getTime() - age) },
+    });
+
+  it(`prunes lines older than ${USAGE_RETENTION_DAYS} days before the clock it is given`, async () => {
+    const { id } = await mintApiKey({ name: "prune", plan: "free" });
+    await line(id, "/old", (USAGE_RETENTION_DAYS + 1) * DAY);
+    await line(id, "/just-old", USAGE_RETENTION_DAYS * DAY + 1);
+    await line(id, "/just-kept", USAGE_RETENTION_DAYS * DAY);
+    await line(id, "/recent", DAY);
+    expect(await pruneApiUsage({ now: clock })).toBe(2);
+    expect((await listApiUsage({ keyId: id })).map((entry) => entry.path)).toEqual(["/recent", "/just-kept"]);
+    expect(await pruneApiUsage({ now: clock })).toBe(0);
+  });
+
+  it(`prunes by itself: logging every ${USAGE_PRUNE_EVERY}th line deletes the old ones`, async () => {
+    const { id } = await mintApiKey({ name: "self-pruning", plan: "free" });
+    await line(id, "/old", (USAGE_RETENTION_DAYS + 1) * DAY);
+    let logged = 0;
+    const oldLeft = async () => (await listApiUsage({ keyId: id, limit: 500 })).some((e) => e.path === "/old");
+    while ((await oldLeft()) && logged < USAGE_PRUNE_EVERY) {
+      await recordApiUsage({ keyId: id, method: "GET", path: "/new", status: 200, at: clock });
+      logged += 1;
+    }
+    expect(await oldLeft()).toBe(false);
+    // Only the old line went: every new one is still there.
+    const paths = (await listApiUsage({ keyId: id, limit: 500 })).map((entry) => entry.path);
+    expect(paths).toEqual(Array.from({ length: logged }, () => "/new"));
   });
 });
 

@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { TipsManager } from "@/components/ask/tips-manager";
 import { MintKeyForm } from "@/components/labs/mint-key-form";
 import { RevokeKeyButton } from "@/components/labs/revoke-key-button";
 import { VariantViewsChart } from "@/components/labs/variant-views-chart";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
+import { listDecisionsReady, listPendingTodos } from "@/lib/ask/list-todos";
 import { listApiKeys } from "@/lib/auth/api-keys";
 import { listApiUsage } from "@/lib/auth/api-usage";
 import { requireOperatorPage } from "@/lib/auth/operator-page";
@@ -17,17 +20,20 @@ import { requestVariant } from "@/lib/labs/request-variant";
 export const metadata: Metadata = { title: "Admin" };
 
 const USAGE_ROWS = 50;
+const QUEUE_ROWS = 3;
 
 export default async function OperatorPage({ searchParams }: { searchParams: Promise<{ key?: string | string[] }> }) {
   await requireOperatorPage("/admin/operator");
   const { prefix } = await requestVariant();
   const keyFilter = idParam.safeParse((await searchParams).key);
   const keyId = keyFilter.success ? keyFilter.data : undefined;
-  const [status, keys, usage, views] = await Promise.all([
+  const [status, keys, usage, views, pending, decisions] = await Promise.all([
     buildStatus({ includeCounts: true }),
     listApiKeys(),
     listApiUsage({ keyId, limit: USAGE_ROWS }),
     listVariantViews(),
+    listPendingTodos({ limit: QUEUE_ROWS }),
+    listDecisionsReady({ limit: 0 }),
   ]);
   const plans = Object.entries(API_PLANS).map(([name, plan]) => ({ name, perMinute: plan.requestsPerMinute }));
   const viewTotals = Object.entries(
@@ -39,7 +45,9 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
 
   return (
     <>
-      <PageHeader title="Admin">API keys and their use, UI variants, health, and the session.</PageHeader>
+      <PageHeader title="Admin">
+        The ask queue and tips, API keys and their use, UI variants, health, and the session.
+      </PageHeader>
       <div className="grid gap-4 md:grid-cols-2 ui-b:gap-2">
         <Card title="Health and status">
           <p data-testid="admin-health" className={status.ok ? "text-green-700" : "text-red-700"}>
@@ -92,13 +100,41 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
           </p>
         </Card>
 
-        {/* ── Ask queue and tips: reserved for the Ask area (issue 6, next phase) ──────────
-            The link to the queue management (/base-ask/queue) and the tips manager (add,
-            remove) go in this card once the Ask area is merged. */}
         <Card title="Ask queue and tips">
-          <p className="text-sm text-slate-600" data-testid="ask-placeholder">
-            The ask queue and the tips manager will appear here with the Ask area.
+          <div className="grid grid-cols-2 gap-2" data-testid="ask-counts">
+            <Stat label="Pending asks" value={pending.count} />
+            <Stat label="Decisions ready" value={decisions.count} />
+          </div>
+          {pending.todos.length ? (
+            <ol className="mt-2 space-y-1 text-sm" aria-label="Top of the queue">
+              {pending.todos.map((todo) => (
+                <li key={todo.id} className="flex gap-2">
+                  <span className="shrink-0 font-semibold">#{todo.id}</span>
+                  <Link href={`${prefix}/base-ask/queue#todo-${todo.id}`} className="block min-w-0 truncate text-brand">
+                    {todo.text}
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          <p className="mt-2 text-sm">
+            <Link href={`${prefix}/base-ask/queue`} className="font-medium text-brand underline">
+              Manage the queue
+            </Link>{" "}
+            ·{" "}
+            <Link href={`${prefix}/base-ask/queue?tab=decisions`} className="font-medium text-brand underline">
+              Decisions
+            </Link>
           </p>
+          {/* Two dozen starter tips would bury the rest of the page: folded until wanted. */}
+          <details className="mt-4">
+            <summary className="cursor-pointer py-1 text-sm font-semibold text-brand ui-d:text-yellow-300">
+              Tips in the ticker: add and remove
+            </summary>
+            <div className="mt-2">
+              <TipsManager />
+            </div>
+          </details>
         </Card>
 
         <div className="min-w-0 md:col-span-2">

@@ -1,0 +1,146 @@
+import { listDecisionsReady, listPendingTodos } from "@/lib/ask/list-todos";
+import { getDatabase } from "@/lib/db";
+import { readMigrationState, type MigrationState } from "@/lib/db/migration-state";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import { pingDatabase } from "@/lib/labs/health";
+import { buildInfo } from "@/lib/labs/release";
+import { DASHBOARD_TOP, type Dashboard, type DashboardService } from "@/lib/labs/schemas";
+import { buildSnapshot } from "@/lib/research/build-snapshot";
+import type { ScanItem } from "@/lib/scan/schemas";
+import { countScansToday, getCurrentScanSession, startOfUtcDay } from "@/lib/scan/scan-activity";
+
+/**
+ * What the operator dashboard at `/` shows (DESIGN §2, issue 6), for the page's
+ * first render and for GET /labs/api/dashboard alike. Every section comes from
+ * its area's own domain function (the queue's lists, the research snapshot,
+ * the scan session detail), so the dashboard never disagrees with the pages it
+ * links to; each runs a fixed number of queries, whatever the data size.
+ * A database that does not answer is a 503, not a page of zeros.
+ */
+export async function buildDashboard({
+  scanSessionId,
+  now = new Date(),
+}: {
+  /** The caller's scan session (its scan_sid cookie), shown instead of the latest while it is open. */
+  scanSessionId?: string | null;
+  now?: Date;
+} = {}): Promise<Dashboard> {
+  const started = performance.now();
+  const databaseOk = await pingDatabase();
+  const roundTripMs = Math.round(performance.now() - started);
+  if (!databaseOk) {
+    throw new AppError(
+      "unavailable",
+      "The database is not answering, so there is nothing to show; try again shortly.",
+      {
+        headers: { "retry-after": "5" },
+      },
+    );
+  }
+
+  const [pending, decisions, snapshot, scansToday, session, migrations] = await Promise.all([
+    listPendingTodos({ limit: DASHBOARD_TOP, now }),
+    listDecisionsReady({ limit: DASHBOARD_TOP, now }),
+    buildSnapshot(),
+    countScansToday({ now }),
+    getCurrentScanSession({ sessionId: scanSessionId, now }),
+    readMigrationState().catch((error: unknown) => {
+      console.error("[dashboard] could not read the migration state:", error);
+      return null;
+    }),
+  ]);
+
+  const services = serviceHealth({ migrations });
+  return {
+    ok: true,
+    generated_at: now.toISOString(),
+    health: {
+      ok: services.every((service) => service.ok),
+      database: { kind: getDatabase().kind, ok: true, round_trip_ms: roundTripMs },
+      services,
+    },
+    ask: { pending, decisions },
+    scan: {
+      day: startOfUtcDay(now).toISOString().slice(0, 10),
+      scans_today: scansToday,
+      session: session && {
+        ...session.session,
+        mine: session.mine,
+        scans: session.totals.scans,
+        invoices: session.totals.invoices,
+        gross_total: session.totals.gross_total,
+        store_name: session.store?.name ?? null,
+        // Rows hold only the formats and kinds recordScan lets in; the test servers check it.
+        recent_scans: session.scans.slice(-DASHBOARD_TOP).reverse() as ScanItem[],
+      },
+    },
+    research: {
+      counts: snapshot.counts,
+      recent: snapshot.recent.slice(0, DASHBOARD_TOP),
+      drops: snapshot.drops.slice(0, DASHBOARD_TOP),
+      oos_count: snapshot.oos.length,
+      oos: snapshot.oos.slice(0, DASHBOARD_TOP),
+      notes: snapshot.notes.slice(0, DASHBOARD_TOP),
+    },
+  };
+}
+
+/**
+ * Each service shares the database (checked above); beyond that, only what is
+ * cheap to know: how it is configured, and for Labs whether every migration
+ * is applied. Outside services (Open Food Facts, a language model) are named,
+ * never called: a dashboard refresh must not spend their quota.
+ */
+function serviceHealth({ migrations }: { migrations: MigrationState | null }): DashboardService[] {
+  const { OFF_BASE_URL, LLM_BASE_URL, LLM_MODEL, RESEARCH_BROWSER_UA_ONLY } = env();
+  const migrationsOk = migrations !== null && migrations.pending.length === 0 && migrations.failed.length === 0;
+  return [
+    {
+      service: "scan",
+      name: "Scan",
+      ok: true,
+      detail: `Product details from ${hostOf(OFF_BASE_URL)}`,
+      href: "/base-scan/",
+    },
+    {
+      service: "ask",
+      name: "Ask",
+      ok: true,
+      detail:
+        LLM_BASE_URL && LLM_MODEL
+          ? `Drafts by ${LLM_MODEL} at ${hostOf(LLM_BASE_URL)}`
+          : "Drafts by the built-in template",
+      href: "/base-ask/queue",
+    },
+    {
+      service: "research",
+      name: "Research",
+      ok: true,
+      detail: RESEARCH_BROWSER_UA_ONLY ? "API for browsers and loopback only" : "API open to any client",
+      href: "/base-research/",
+    },
+    {
+      service: "labs",
+      name: "Labs",
+      ok: migrationsOk,
+      detail: migrationDetail(migrations, buildInfo().release),
+      href: "/admin/operator",
+    },
+  ];
+}
+
+function migrationDetail(migrations: MigrationState | null, release: string): string {
+  if (!migrations) return `${release}; migration state unknown`;
+  if (migrations.failed.length) return `${release}; ${migrations.failed.length} migration(s) failed`;
+  if (migrations.pending.length) return `${release}; ${migrations.pending.length} migration(s) pending`;
+  return `${release}; migrations up to date`;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
