@@ -1,31 +1,13 @@
-import { useState } from "react";
-import useSWR from "swr";
-import { fetcher, postJson } from "@/lib/http/fetcher";
+import { postJson } from "@/lib/http/fetcher";
+import { useLiveData } from "@/lib/http/use-live-data";
 import type { CreateNoteBody, CreateNoteResponse, Note, StateSnapshot } from "@/lib/research/schemas";
 
 export const STATE_URL = "/base-research/api/state";
 export const NOTE_URL = "/base-research/api/note";
-/** Seed part 8: the dashboard refreshes itself every 30 seconds. */
-export const REFRESH_MS = 30_000;
 
-/**
- * The dashboard's live snapshot: starts from the server-rendered one, then
- * refreshes every 30 s while the tab is visible (and at once when it becomes
- * visible again), keeping the last good snapshot when a refresh fails.
- */
+/** The research dashboard's live snapshot (every 30 s, paused while the tab is hidden). */
 export function useResearchState(initial: StateSnapshot) {
-  // When the shown snapshot last came from the server (the page render first).
-  const [updatedAt, setUpdatedAt] = useState(() => Date.now());
-  const swr = useSWR<StateSnapshot>(STATE_URL, fetcher, {
-    fallbackData: initial,
-    revalidateOnMount: false,
-    refreshInterval: REFRESH_MS,
-    refreshWhenHidden: false,
-    refreshWhenOffline: false,
-    revalidateOnFocus: true,
-    onSuccess: () => setUpdatedAt(Date.now()),
-  });
-  return { ...swr, updatedAt };
+  return useLiveData(STATE_URL, initial);
 }
 
 type Mutate = ReturnType<typeof useResearchState>["mutate"];
