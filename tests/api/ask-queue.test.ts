@@ -1,6 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
-import pg from "pg";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api, operatorCookie } from "./client";
 
 // The operator's side of the ask API over HTTP: who may call what, the queue
@@ -277,19 +275,14 @@ describe("tips", () => {
 });
 
 describe("API keys", () => {
-  // Keys are minted by the labs area; on PostgreSQL the test can put one in the
-  // suite server's database directly (the in-memory PGlite belongs to the server).
-  const databaseUrl = inject("apiDatabaseUrl");
-  it.runIf(databaseUrl)("an API key works like the cookie and names the claim after the key", async () => {
-    const token = `lk_test_${randomBytes(16).toString("hex")}`;
-    const client = new pg.Client({ connectionString: databaseUrl! });
-    await client.connect();
-    const { rows } = await client.query<{ id: number }>(
-      "INSERT INTO api_key (name, prefix, hash) VALUES ('ask test', $1, $2) RETURNING id",
-      [token.slice(0, 8), createHash("sha256").update(token).digest("hex")],
-    );
-    await client.end();
-    const headers = { authorization: `Bearer ${token}` };
+  it("an API key works like the cookie and names the claim after the key", async () => {
+    const minted = await api<{ id: number; key: string }>("/labs/api/keys", {
+      method: "POST",
+      cookie: await operatorCookie(),
+      json: { name: "ask test" },
+    });
+    expect(minted.status).toBe(201);
+    const headers = { authorization: `Bearer ${minted.data.key}` };
 
     expect((await api("/api/core-ask/pending", { headers })).status).toBe(200);
     const todo = await log({ text: "claimed with a key" });
@@ -299,6 +292,6 @@ describe("API keys", () => {
       json: {},
     });
     expect(claim.status).toBe(200);
-    expect(claim.data.claimed_by).toBe(`key-${rows[0]!.id}`);
+    expect(claim.data.claimed_by).toBe(`key-${minted.data.id}`);
   });
 });
