@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { PRIORITY_LABELS } from "@/lib/ask/priority-labels";
+import { CaptureStatus, PriorityOptions } from "@/components/ask/capture-parts";
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_MAX_BYTES,
@@ -136,13 +136,7 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
         <label className="block">
           <span className="mb-1 block text-sm font-medium">Priority</span>
           <select name="priority" defaultValue="0" className={field}>
-            {Object.entries(PRIORITY_LABELS)
-              .sort(([a], [b]) => Number(b) - Number(a))
-              .map(([value, label]) => (
-                <option key={value} value={value}>
-                  {value} · {label}
-                </option>
-              ))}
+            <PriorityOptions />
           </select>
         </label>
         <label className="block">
@@ -220,15 +214,7 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
           <p className="text-sm text-slate-600">Uploading… {state.percent}%</p>
         </div>
       ) : null}
-      <p aria-live="polite" className="min-h-5 text-sm">
-        {state.kind === "sent" ? (
-          <span className="text-green-700 ui-d:text-green-300">Sent as #{state.id}. Thank you!</span>
-        ) : state.kind === "error" ? (
-          <span role="alert" className="text-red-700 ui-d:text-red-300">
-            {state.message}
-          </span>
-        ) : null}
-      </p>
+      <CaptureStatus state={state} />
       <button
         type="submit"
         disabled={uploading}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { CaptureStatus } from "@/components/ask/capture-parts";
 import { PRIORITY_CHIPS, priorityLabel } from "@/lib/ask/priority-labels";
 import type { LogTodoInput } from "@/lib/ask/schemas";
 import { FetchError, postJson } from "@/lib/http/fetcher";
@@ -109,15 +110,7 @@ export function QuickCapture({ pageUrl, pageContext, autoFocus, onSent }: Props)
           Report a bug
         </label>
       </div>
-      <p aria-live="polite" className="min-h-5 text-sm">
-        {state.kind === "sent" ? (
-          <span className="text-green-700 ui-d:text-green-300">Sent as #{state.id}. Thank you!</span>
-        ) : state.kind === "error" ? (
-          <span role="alert" className="text-red-700 ui-d:text-red-300">
-            {state.message}
-          </span>
-        ) : null}
-      </p>
+      <CaptureStatus state={state} />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { PriorityOptions } from "@/components/ask/capture-parts";
 import { DraftButton } from "@/components/ask/draft-button";
 import {
   ClaimForm,
@@ -10,7 +11,6 @@ import {
   timeAgo,
 } from "@/components/ask/todo-actions";
 import { MOVES } from "@/lib/ask/moves";
-import { PRIORITY_LABELS } from "@/lib/ask/priority-labels";
 import { SNOOZE_CHOICES, type TodoJson } from "@/lib/ask/schemas";
 
 // One todo on the queue page. Every action is a plain form post to
@@ -153,13 +153,7 @@ export function TodoCard({ todo, followUps = [], base, back, now, nested = false
             <label className="block">
               <span className="mb-1 block text-sm font-medium">Priority</span>
               <select name="priority" defaultValue={String(todo.priority)} className={fieldStyle}>
-                {Object.entries(PRIORITY_LABELS)
-                  .sort(([a], [b]) => Number(b) - Number(a))
-                  .map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {value} · {label}
-                    </option>
-                  ))}
+                <PriorityOptions />
               </select>
             </label>
             <label className="block">

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { CopyButton } from "@/components/labs/copy-button";
+import { FormError } from "@/components/ui/field";
 import { FetchError, postJson } from "@/lib/http/fetcher";
 import type { CreateApiKeyResponse } from "@/lib/labs/schemas";
 
@@ -69,11 +70,7 @@ export function MintKeyForm({ plans }: { plans: { name: string; perMinute: numbe
           {pending ? "Minting…" : "Mint key"}
         </button>
       </form>
-      {error ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       {minted ? (
         <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
           <p className="font-medium text-amber-900">

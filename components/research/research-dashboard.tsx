@@ -2,8 +2,9 @@
 
 import { Card } from "@/components/ui/card";
 import { Stat } from "@/components/ui/stat";
-import { AvailabilityBadge, Empty, ItemLink, OutLink, Price, SessionLink } from "@/components/research/bits";
+import { Empty, ItemLink, OutLink, Price, SessionLink } from "@/components/research/bits";
 import { NoteForm } from "@/components/research/note-form";
+import { ObservationTable } from "@/components/research/observation-table";
 import { UpdatedAgo } from "@/components/research/updated-ago";
 import { When } from "@/components/research/when";
 import { formatPriceFmt } from "@/lib/research/format";
@@ -61,58 +62,10 @@ export function ResearchDashboard({ initial, prefix }: { initial: StateSnapshot;
 
 type SectionProps = { snapshot: StateSnapshot; prefix: string };
 
-const th = "px-2 py-1.5 text-left text-xs font-medium text-slate-500 ui-d:text-slate-300";
-const td = "px-2 py-1.5 align-top";
-
 function RecentTable({ snapshot, prefix }: SectionProps) {
   if (snapshot.recent.length === 0)
     return <Empty>No observations yet. The agent records them with POST observe.</Empty>;
-  return (
-    <div className="-mx-2 overflow-x-auto">
-      <table className="w-full text-sm" data-testid="recent-observations">
-        <thead>
-          <tr className="border-b border-slate-200">
-            <th className={`${th} hidden md:table-cell`}>ID</th>
-            <th className={th}>Item</th>
-            <th className={`${th} hidden md:table-cell`}>Source</th>
-            <th className={`${th} text-right`}>Price</th>
-            <th className={th}>Stock</th>
-            <th className={`${th} hidden sm:table-cell`}>Seen</th>
-            <th className={th}>
-              <span className="sr-only">Link</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {snapshot.recent.map((obs) => (
-            <tr key={obs.br_id} className="border-b border-slate-100 last:border-0" data-br-id={obs.br_id}>
-              <td className={`${td} hidden font-mono text-xs whitespace-nowrap md:table-cell`}>{obs.br_id}</td>
-              <td className={`${td} break-words`}>
-                <ItemLink prefix={prefix} id={obs.item_id} name={obs.item_name} />
-                {/* On a phone the ID and source columns fold under the item. */}
-                <div className="text-xs text-slate-500 md:hidden ui-d:text-slate-300">
-                  <span className="font-mono">{obs.br_id}</span> · {obs.source}
-                </div>
-              </td>
-              <td className={`${td} hidden md:table-cell`}>{obs.source}</td>
-              <td className={`${td} text-right`}>
-                <Price text={obs.price_fmt} />
-              </td>
-              <td className={td}>
-                <AvailabilityBadge availability={obs.availability} />
-              </td>
-              <td className={`${td} hidden text-xs text-slate-500 sm:table-cell ui-d:text-slate-300`}>
-                <When iso={obs.observed_at} />
-              </td>
-              <td className={`${td} py-0 text-right`}>
-                <OutLink url={obs.url} label={`${obs.item_name} at ${obs.source}`} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <ObservationTable rows={snapshot.recent} prefix={prefix} testId="recent-observations" />;
 }
 
 // Drops, out-of-stock and notes take only their own list, so the operator

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { BarcodeView } from "@/components/scan/barcode-view";
 import { CameraScanner } from "@/components/scan/camera-scanner";
-import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/field";
+import { Field, FormError, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/field";
 import { FetchError, postJson } from "@/lib/http/fetcher";
 import { FORMAT_LABELS, FORMAT_OPTIONS, guessFormat } from "@/lib/scan/barcode-encoding";
 import { isBarcodeFormat, normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
@@ -298,11 +298,7 @@ export function AddCardSheet({
             </div>
           ) : null}
 
-          {errors.form ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
-              {errors.form}
-            </p>
-          ) : null}
+          <FormError>{errors.form}</FormError>
         </div>
 
         <div className="border-t border-slate-200 bg-white px-4 py-3 pb-[max(env(safe-area-inset-bottom),0.75rem)] ui-d:bg-black">

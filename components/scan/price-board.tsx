@@ -4,7 +4,7 @@ import { useId, useMemo, useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { ProductPicker, type PickedProduct } from "@/components/scan/product-picker";
 import { useUrlParam } from "@/components/scan/use-url-param";
-import { Field, inputClass, primaryButtonClass } from "@/components/ui/field";
+import { Field, FormError, inputClass, primaryButtonClass } from "@/components/ui/field";
 import { FetchError, fetcher, postJson } from "@/lib/http/fetcher";
 import { formatPricePt, parsePrice, PriceFormatError } from "@/lib/money/parse-price";
 import {
@@ -160,11 +160,7 @@ export function PriceBoard({
             className={`${inputClass} text-lg tabular-nums`}
           />
         </Field>
-        {errors.form ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError>{errors.form}</FormError>
         <button type="submit" disabled={pending} className={primaryButtonClass}>
           {pending ? "Saving…" : "Save price"}
         </button>

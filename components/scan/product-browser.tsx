@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { productTitle } from "@/components/scan/product-picker";
 import { useDebounced } from "@/components/scan/use-debounced";
-import { Field, inputClass, primaryButtonClass } from "@/components/ui/field";
+import { Field, FormError, inputClass, primaryButtonClass } from "@/components/ui/field";
 import { FetchError, fetcher, postJson } from "@/lib/http/fetcher";
 import {
   createManualProductBody,
@@ -166,11 +166,7 @@ export function ProductBrowser({ prefix }: { prefix: string }) {
             />
           </Field>
         </div>
-        {errors.form ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError>{errors.form}</FormError>
         <button type="submit" disabled={pending} className={primaryButtonClass}>
           {pending ? "Adding…" : "Add product"}
         </button>

@@ -41,3 +41,13 @@ export const primaryButtonClass =
 
 export const secondaryButtonClass =
   "surface h-12 rounded-xl border border-slate-300 bg-white px-4 text-base font-medium text-slate-800 disabled:opacity-60 ui-b:h-9 ui-c:h-14";
+
+/** A form's error that belongs to no single field (the server refused, no connection). */
+export function FormError({ children }: { children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800">
+      {children}
+    </p>
+  );
+}

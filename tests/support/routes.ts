@@ -1,31 +1,20 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
+import { listRouteFiles, urlPatternOf } from "@/lib/labs/route-files";
+import { concretePath } from "@/tests/support/route-policy";
 
 export type AppRoute = { file: string; path: string; methods: string[]; source: string };
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /** Every route handler under app/, with a concrete URL (dynamic segments filled with `1`). */
-export function listAppRoutes(root = "app"): AppRoute[] {
-  const routes: AppRoute[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name === "route.ts") {
-        const source = readFileSync(full, "utf8");
-        const methods = METHODS.filter((method) =>
-          new RegExp(`export (const ${method}\\b|(async )?function ${method}\\b)`).test(source),
-        );
-        const segments = path
-          .relative(root, path.dirname(full))
-          .split(path.sep)
-          .filter((segment) => segment && !/^\(.*\)$/.test(segment))
-          .map((segment) => (/^\[.*\]$/.test(segment) ? "1" : segment));
-        routes.push({ file: full, path: `/${segments.join("/")}`, methods, source });
-      }
-    }
-  };
-  walk(root);
-  return routes.sort((a, b) => a.path.localeCompare(b.path));
+export function listAppRoutes(): AppRoute[] {
+  return listRouteFiles()
+    .map((file) => {
+      const source = readFileSync(file, "utf8");
+      const methods = METHODS.filter((method) =>
+        new RegExp(`export (const ${method}\\b|(async )?function ${method}\\b)`).test(source),
+      );
+      return { file, path: concretePath(urlPatternOf(file)), methods, source };
+    })
+    .sort((a, b) => a.path.localeCompare(b.path));
 }

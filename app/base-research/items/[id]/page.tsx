@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AvailabilityBadge, OutLink, Price, SessionLink } from "@/components/research/bits";
+import { td, th } from "@/components/research/observation-table";
 import { PriceChart, type PriceSeries } from "@/components/research/price-chart";
 import { When } from "@/components/research/when";
 import { Card } from "@/components/ui/card";
@@ -46,8 +47,6 @@ function chartSeries(detail: ItemDetail): PriceSeries[] {
   return [...bySource.values()].sort((a, b) => a.source.localeCompare(b.source));
 }
 
-const th = "px-2 py-1.5 text-left text-xs font-medium text-slate-500 whitespace-nowrap ui-d:text-slate-300";
-const td = "px-2 py-1.5 align-top";
 const money = (price: string | null, currency: string | null) =>
   price === null ? null : formatPriceFmt(price, currency ?? "EUR");
 

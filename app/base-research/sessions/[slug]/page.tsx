@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { AvailabilityBadge, ItemLink, OutLink, Price } from "@/components/research/bits";
+import { ItemLink, Price } from "@/components/research/bits";
+import { ObservationTable } from "@/components/research/observation-table";
 import { When } from "@/components/research/when";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -34,9 +35,6 @@ async function loadSession(rawSlug: string): Promise<SessionDetail> {
     throw error;
   }
 }
-
-const th = "px-2 py-1.5 text-left text-xs font-medium text-slate-500 whitespace-nowrap ui-d:text-slate-300";
-const td = "px-2 py-1.5 align-top";
 
 export default async function ResearchSessionPage({ params }: Props) {
   const { slug } = await params;
@@ -112,48 +110,7 @@ export default async function ResearchSessionPage({ params }: Props) {
 
         {session.started ? (
           <Card title={`Observations (${session.observations.length})`}>
-            <div className="-mx-2 overflow-x-auto">
-              <table className="w-full text-sm" data-testid="session-observations">
-                <thead>
-                  <tr className="border-b border-slate-200">
-                    <th className={th}>Item</th>
-                    <th className={`${th} hidden sm:table-cell`}>Source</th>
-                    <th className={`${th} text-right`}>Price</th>
-                    <th className={th}>Stock</th>
-                    <th className={`${th} hidden md:table-cell`}>Seen</th>
-                    <th className={th}>
-                      <span className="sr-only">Link</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {session.observations.map((obs) => (
-                    <tr key={obs.obs_id} className="border-b border-slate-100 last:border-0" data-br-id={obs.br_id}>
-                      <td className={`${td} break-words`}>
-                        <ItemLink prefix={prefix} id={obs.item_id} name={obs.item_name} />
-                        <div className="text-xs text-slate-500 ui-d:text-slate-300">
-                          <span className="font-mono">{obs.br_id}</span>
-                          <span className="sm:hidden"> · {obs.source}</span>
-                        </div>
-                      </td>
-                      <td className={`${td} hidden sm:table-cell`}>{obs.source}</td>
-                      <td className={`${td} text-right`}>
-                        <Price text={obs.price_fmt} />
-                      </td>
-                      <td className={td}>
-                        <AvailabilityBadge availability={obs.availability} />
-                      </td>
-                      <td className={`${td} hidden text-xs md:table-cell`}>
-                        <When iso={obs.observed_at} />
-                      </td>
-                      <td className={`${td} py-0 text-right`}>
-                        <OutLink url={obs.url} label={`${obs.item_name} at ${obs.source}`} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ObservationTable rows={session.observations} prefix={prefix} testId="session-observations" />
           </Card>
         ) : null}
       </div>
