@@ -1,12 +1,23 @@
-// Runs once when the server starts, before it takes requests: bring the
-// database schema up to date (DESIGN §1). A failure is logged and the health
-// checks then answer 503 rather than the process dying in a loop.
+// Runs once when the server starts, before it takes requests: check the
+// environment (a clear error and exit rather than a half-working server),
+// keep our files private, and bring the database schema up to date (DESIGN
+// §1). A migration failure is logged and the health checks then answer 503
+// rather than the process dying in a loop.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // `next build` runs this too; the build must never touch the database.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  // Route handlers see each request's TCP peer only through this (the
-  // research API's loopback rule, lib/research/browser-guard.ts).
+  const { env, dataDir } = await import("@/lib/env");
+  try {
+    env();
+  } catch (error) {
+    console.error(`labs: cannot start. ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const { makePrivateDirectory } = await import("@/lib/private-files");
+  makePrivateDirectory(dataDir());
+  // Route handlers see each request's TCP peer only through this
+  // (lib/http/client-address.ts).
   const { recordPeerAddresses } = await import("@/lib/http/peer-address");
   recordPeerAddresses();
   const { getDatabase } = await import("@/lib/db");

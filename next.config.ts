@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
-import { securityHeaders } from "./lib/http/security-headers";
+import { contentSecurityPolicy, otherSecurityHeaders } from "./lib/http/security-headers";
 import { releaseOfCheckout } from "./lib/labs/build-release";
 import { writeRouteManifest } from "./scripts/write-route-manifest";
 
@@ -16,7 +16,16 @@ const nextConfig: NextConfig = {
   // files next to their code, which bundling would break.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg"],
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV === "production") }];
+    const production = process.env.NODE_ENV === "production";
+    return [
+      { source: "/:path*", headers: otherSecurityHeaders() },
+      // Not on attachments: they send their own sandboxed policy
+      // (lib/ask/attachments.ts), which a site-wide one would replace.
+      {
+        source: "/:path((?!api/core-ask/attachments/).*)",
+        headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy(production) }],
+      },
+    ];
   },
 };
 

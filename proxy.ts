@@ -3,8 +3,11 @@
 // (lib/auth/require-operator.ts). Security headers come from next.config.ts so
 // they also cover the API paths this proxy does not run on.
 import { NextResponse, type NextRequest } from "next/server";
-import { isOperatorSeal, SESSION_COOKIE } from "@/lib/auth/session";
+import { readOperatorSeal, SESSION_COOKIE } from "@/lib/auth/session";
+import { assertAllowedHost } from "@/lib/http/allowed-hosts";
+import { isHttps } from "@/lib/http/client-address";
 import { errorBody, AppError } from "@/lib/http/errors";
+import { HSTS } from "@/lib/http/security-headers";
 import {
   parseVariant,
   splitVariantPath,
@@ -28,6 +31,14 @@ export async function proxy(request: NextRequest) {
   // refuse such paths here with the error envelope instead.
   if (!isDecodable(pathname)) return invalidPath();
   if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return NextResponse.next();
+  // Pages answer only hosts we serve (DNS rebinding); route handlers check
+  // again in the request core, which this proxy does not replace.
+  try {
+    assertAllowedHost(request);
+  } catch (error) {
+    const refusal = error as AppError;
+    return Response.json(errorBody(refusal), { status: refusal.status });
+  }
 
   if (pathname === "/api/legacy-ask/log") {
     return NextResponse.redirect(new URL(`/api/base-ask/log${search}`, request.url), 308);
@@ -47,7 +58,7 @@ export async function proxy(request: NextRequest) {
     parseVariant(request.headers.get(UI_HEADER)) ??
     pinned;
 
-  if (needsOperator(path) && !(await isOperatorSeal(request.cookies.get(SESSION_COOKIE)?.value))) {
+  if (needsOperator(path) && !(await readOperatorSeal(request.cookies.get(SESSION_COOKIE)?.value))) {
     const login = new URL("/admin/login", request.url);
     login.searchParams.set("next", `${pathname}${search}`);
     return NextResponse.redirect(login, 303);
@@ -64,6 +75,7 @@ export async function proxy(request: NextRequest) {
     ? NextResponse.rewrite(new URL(`${path}${search}`, request.url), { request: { headers: requestHeaders } })
     : NextResponse.next({ request: { headers: requestHeaders } });
   if (variant) response.headers.set("X-UI-Version", variant);
+  if (isHttps(request)) response.headers.set("Strict-Transport-Security", HSTS);
   if (requested === "a") response.cookies.delete(UI_COOKIE);
   else if (requested) {
     response.cookies.set(UI_COOKIE, requested, {
@@ -71,7 +83,7 @@ export async function proxy(request: NextRequest) {
       maxAge: UI_COOKIE_MAX_AGE,
       sameSite: "lax",
       httpOnly: true,
-      secure: request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https",
+      secure: isHttps(request),
     });
   }
   return response;

@@ -10,11 +10,11 @@
 //   npx tsx bench/ask.ts                                         # in-memory PGlite
 //   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/ask.ts
 //     (creates and drops a database of its own on that server)
-import { sealData } from "iron-session";
 import { buildIfNeeded } from "../scripts/build-if-needed";
 import { pngOfSize } from "../tests/support/ask-files";
+import { sealOperatorSession } from "../tests/support/operator-seal";
 import { createTestDatabase } from "../tests/support/postgres";
-import { startServer, TEST_SESSION_SECRET } from "../tests/support/server";
+import { startServer } from "../tests/support/server";
 
 const CLIENTS = 50;
 const TODOS = 10_000;
@@ -57,7 +57,7 @@ const database = base ? await createTestDatabase(base, "askbench") : null;
 const server = await startServer(
   database ? { DATABASE_URL: database.url, LABS_CHECK_RESPONSES: "0" } : { LABS_CHECK_RESPONSES: "0" },
 );
-const cookie = `labs_op=${await sealData({ operator: true, since: new Date().toISOString() }, { password: TEST_SESSION_SECRET })}`;
+const cookie = `labs_op=${await sealOperatorSession()}`;
 const json = { "content-type": "application/json" };
 console.log(`ask bench on ${database ? "postgresql" : "pglite"}, ${CLIENTS} concurrent clients`);
 

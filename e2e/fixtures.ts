@@ -1,6 +1,5 @@
 import { test as base, expect, type APIRequestContext } from "@playwright/test";
-import { sealData } from "iron-session";
-import { TEST_SESSION_SECRET } from "../tests/support/server";
+import { sealOperatorSession } from "../tests/support/operator-seal";
 
 type ApiResult<T> = { status: number; data: T };
 
@@ -23,10 +22,7 @@ async function call<T>(request: APIRequestContext, method: "GET" | "POST", path:
 export const test = base.extend<Fixtures>({
   login: async ({ context, baseURL }, use) => {
     await use(async () => {
-      const seal = await sealData(
-        { operator: true, since: new Date().toISOString() },
-        { password: TEST_SESSION_SECRET },
-      );
+      const seal = await sealOperatorSession();
       await context.addCookies([{ name: "labs_op", value: seal, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
     });
   },

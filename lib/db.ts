@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { makePrivateDirectory } from "@/lib/private-files";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
@@ -49,8 +49,12 @@ function openDatabase(): Database {
       close: () => prisma.$disconnect(),
     };
   }
-  if (!PGLITE_DIR.startsWith("memory://")) mkdirSync(PGLITE_DIR, { recursive: true });
+  const onDisk = !PGLITE_DIR.startsWith("memory://");
+  if (onDisk) makePrivateDirectory(PGLITE_DIR);
   const pglite = new PGlite(PGLITE_DIR);
+  // PGlite unpacks a new database with open modes (0666) whatever the umask;
+  // files it makes later follow the umask. Close them once it is ready.
+  if (onDisk) void pglite.waitReady.then(() => makePrivateDirectory(PGLITE_DIR));
   const adapter = new PrismaPGlite(pglite);
   const prisma = new PrismaClient({ adapter });
   return {

@@ -1,35 +1,82 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
 // Every environment variable the app reads, parsed once on first use (never at
 // import time, so `next build` does not need a configured machine).
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  PGLITE_DIR: z.string().min(1).default("./data/pglite"),
-  DATA_DIR: z.string().min(1).default("./data"),
-  OPERATOR_PASSWORD: z.string().min(1).optional(),
-  OPERATOR_PASSWORD_HASH: z.string().min(1).optional(),
-  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  OFF_BASE_URL: z.url().default("https://world.openfoodfacts.org"),
-  // DESIGN §4: 5 s; tests shorten it to stay fast.
-  OFF_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  LLM_BASE_URL: z.url().optional(),
-  LLM_MODEL: z.string().optional(),
-  LLM_API_KEY: z.string().optional(),
-  // How long a draft may take before it is a 504 (DESIGN §4: 20 s); tests shorten it.
-  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
-  RESEARCH_BROWSER_UA_ONLY: z
-    .enum(["0", "1", ""])
-    .default("0")
-    .transform((v) => v === "1"),
-  LABS_RELEASE: z.string().optional(),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    PGLITE_DIR: z.string().min(1).default("./data/pglite"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    OPERATOR_PASSWORD: z.string().min(1).optional(),
+    // scrypt$<salt>$<key>, made by `npm run hash-password`; checked in full
+    // below, since a hash whose key decodes to nothing would accept any password.
+    OPERATOR_PASSWORD_HASH: z
+      .string()
+      .refine(isPasswordHash, "must be scrypt$<salt>$<key> as printed by `npm run hash-password`")
+      .optional(),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    OFF_BASE_URL: z.url().default("https://world.openfoodfacts.org"),
+    // DESIGN §4: 5 s; tests shorten it to stay fast.
+    OFF_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    LLM_BASE_URL: z.url().optional(),
+    LLM_MODEL: z.string().optional(),
+    LLM_API_KEY: z.string().optional(),
+    // How long a draft may take before it is a 504 (DESIGN §4: 20 s); tests shorten it.
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+    RESEARCH_BROWSER_UA_ONLY: z
+      .enum(["0", "1", ""])
+      .default("0")
+      .transform((v) => v === "1"),
+    LABS_RELEASE: z.string().optional(),
+    // Reverse proxies whose X-Forwarded-For is believed: addresses, CIDRs and
+    // the word `loopback`, comma-separated (docs/decisions/001-client-address.md).
+    TRUSTED_PROXIES: z
+      .string()
+      .default("")
+      .transform((value, context) => {
+        const entries = value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+        const wrong = entries.filter((entry) => !isProxyEntry(entry));
+        if (wrong.length)
+          context.addIssue({ code: "custom", message: `not an address, CIDR or "loopback": ${wrong.join(", ")}` });
+        return entries;
+      }),
+    // `open`: the seed's public paths stay public. `household`: every page and
+    // API needs the operator, an API key or a paired device, except the health
+    // checks and requests from this machine (docs/decisions/004-household-mode.md).
+    LABS_ACCESS: z.enum(["open", "household"]).default("open"),
+    // Host names served besides IP literals, localhost and this machine's name.
+    LABS_HOSTS: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+  })
+  .superRefine((value, context) => {
+    // A short operator password on a server others can reach is guessed; the
+    // login throttle only slows that down.
+    if (value.NODE_ENV === "production" && value.OPERATOR_PASSWORD && value.OPERATOR_PASSWORD.length < 12) {
+      context.addIssue({
+        code: "custom",
+        path: ["OPERATOR_PASSWORD"],
+        message: "must be at least 12 characters in production",
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -52,4 +99,23 @@ export function dataDir(): string {
 
 export function isProduction(): boolean {
   return env().NODE_ENV === "production";
+}
+
+/** `scrypt$<salt>$<key>` with a salt of at least 8 and a key of at least 16 bytes. */
+export function isPasswordHash(value: string): boolean {
+  const [scheme, salt, key, ...rest] = value.split("$");
+  if (scheme !== "scrypt" || rest.length || !salt || !key) return false;
+  const base64url = /^[A-Za-z0-9_-]+$/;
+  if (!base64url.test(salt) || !base64url.test(key)) return false;
+  return Buffer.from(salt, "base64url").length >= 8 && Buffer.from(key, "base64url").length >= 16;
+}
+
+function isProxyEntry(entry: string): boolean {
+  if (entry === "loopback") return true;
+  const [address, bits, ...rest] = entry.split("/");
+  const family = isIP(address ?? "");
+  if (family === 0 || rest.length) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
 }

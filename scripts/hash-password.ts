@@ -6,4 +6,4 @@ if (!password) {
   console.error("usage: npm run hash-password -- '<password>'");
   process.exit(2);
 }
-console.log(hashPassword(password));
+console.log(await hashPassword(password));

@@ -4,12 +4,14 @@ import { FullCapture } from "@/components/ask/full-capture";
 import { QuickCapture } from "@/components/ask/quick-capture";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { requireHouseholdPage } from "@/lib/auth/household-page";
 
 export const metadata: Metadata = { title: "Ask" };
 
 // Public capture (DESIGN §2): anyone may file a request, bug or idea; the
 // queue behind it is the operator's.
 export default async function AskPage({ searchParams }: { searchParams: Promise<Record<string, string | string[]>> }) {
+  await requireHouseholdPage();
   const { sent, page_url } = await searchParams;
   const sentId = typeof sent === "string" && /^\d+$/.test(sent) ? sent : null;
   return (

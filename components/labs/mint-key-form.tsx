@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { CopyButton } from "@/components/labs/copy-button";
 import { FormError } from "@/components/ui/field";
+import { API_SCOPES } from "@/lib/auth/scopes";
 import { FetchError, postJson } from "@/lib/http/fetcher";
 import type { CreateApiKeyResponse } from "@/lib/labs/schemas";
 
@@ -24,6 +25,7 @@ export function MintKeyForm({ plans }: { plans: { name: string; perMinute: numbe
       const result = await postJson<CreateApiKeyResponse>("/labs/api/keys", {
         name: data.get("name"),
         plan: data.get("plan"),
+        scopes: data.getAll("scopes"),
       });
       setMinted(result);
       form.reset();
@@ -62,6 +64,23 @@ export function MintKeyForm({ plans }: { plans: { name: string; perMinute: numbe
             ))}
           </select>
         </label>
+        <fieldset className="basis-full">
+          <legend className="text-sm font-medium">May work on</legend>
+          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            {API_SCOPES.map((scope) => (
+              <label key={scope} className="flex min-h-11 items-center gap-2">
+                <input
+                  type="checkbox"
+                  name="scopes"
+                  value={scope}
+                  defaultChecked={scope !== "scan"}
+                  className="size-5"
+                />
+                {scope}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <button
           type="submit"
           disabled={pending}
@@ -74,7 +93,7 @@ export function MintKeyForm({ plans }: { plans: { name: string; perMinute: numbe
       {minted ? (
         <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
           <p className="font-medium text-amber-900">
-            Key “{minted.name}” ({minted.plan}). Copy it now: it is not shown again.
+            Key “{minted.name}” ({minted.plan}; {minted.scopes.join(", ")}). Copy it now: it is not shown again.
           </p>
           <div className="mt-2 flex gap-2">
             <input

@@ -10,17 +10,22 @@ test("the operator mints, uses and revokes a key on a phone", async ({ page, log
   const name = `phone agent ${Date.now().toString(36)}`;
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await page.getByLabel("Plan").selectOption("pro");
+  await page.getByRole("checkbox", { name: "research" }).uncheck();
+  await page.getByRole("checkbox", { name: "scan" }).check();
   await page.getByRole("button", { name: "Mint key" }).click();
   const secret = page.getByLabel("New API key");
   await expect(secret).toHaveValue(/^labs_[A-Za-z0-9_-]{43}$/);
   const key = await secret.inputValue();
   const row = page.getByRole("table", { name: "API keys" }).getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("pro");
+  await expect(row).toContainText("ask, scan");
   await expect(row).toContainText("never");
 
   // The agent uses it; its request shows in the usage log, filtered by key.
-  const used = await fetch(`${baseURL}/labs/api/keys`, { headers: { authorization: `Bearer ${key}` } });
+  const used = await fetch(`${baseURL}/api/core-ask/pending`, { headers: { authorization: `Bearer ${key}` } });
   expect(used.status).toBe(200);
+  const outOfScope = await fetch(`${baseURL}/base-research/api/state`, { headers: { authorization: `Bearer ${key}` } });
+  expect(outOfScope.status).toBe(403);
   await expect(async () => {
     await page.reload();
     await expect(page.getByRole("table", { name: "Usage log" })).toContainText(name, { timeout: 1000 });
@@ -29,9 +34,10 @@ test("the operator mints, uses and revokes a key on a phone", async ({ page, log
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/\?key=\d+$/);
   const log = page.getByRole("table", { name: "Usage log" });
-  await expect(log.getByRole("row")).toHaveCount(2);
-  await expect(log).toContainText("GET /labs/api/keys");
+  await expect(log.getByRole("row")).toHaveCount(3);
+  await expect(log).toContainText("GET /api/core-ask/pending");
   await expect(log).toContainText("200");
+  await expect(log).toContainText("403");
 
   // A phone widens its layout viewport to fit content that sticks out: compare with the device width.
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
@@ -43,7 +49,7 @@ test("the operator mints, uses and revokes a key on a phone", async ({ page, log
   await expect(keyRow).toContainText(`Revoke “${name}”?`);
   await keyRow.getByRole("button", { name: "Yes, revoke" }).click();
   await expect(keyRow).toContainText("revoked");
-  const refused = await fetch(`${baseURL}/labs/api/keys`, { headers: { authorization: `Bearer ${key}` } });
+  const refused = await fetch(`${baseURL}/api/core-ask/pending`, { headers: { authorization: `Bearer ${key}` } });
   expect(refused.status).toBe(401);
 });
 

@@ -11,6 +11,7 @@ export function queueFormRoute<B extends z.ZodType>(
   return formRoute(
     {
       auth: "operator",
+      scope: "ask",
       summary: spec.summary,
       params: idParams,
       body: spec.body,

@@ -8,6 +8,7 @@ import { logTodoBody, logTodoResponse } from "@/lib/ask/schemas";
 export const logTodoRoute = route(
   {
     auth: "public",
+    scope: "ask",
     summary: "Capture a request, bug or idea (JSON, form, or multipart with attachments)",
     rawBody: true,
     response: logTodoResponse,

@@ -2,9 +2,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import type { ApiPlan } from "@/lib/auth/plans";
+import { API_SCOPES, type ApiScope } from "@/lib/auth/scopes";
 import type { ApiKey } from "@/lib/labs/schemas";
 
-export type KeyCaller = { kind: "key"; keyId: number; plan: string };
+export type KeyCaller = { kind: "key"; keyId: number; plan: string; scopes: ApiScope[] };
 
 // Keys look like `labs_<43 base64url characters>` (256 random bits). The
 // prefix shown in lists is long enough to tell keys apart, far too short to guess.
@@ -20,27 +21,28 @@ export async function findActiveApiKey(token: string): Promise<KeyCaller | null>
   if (token.length < 16 || token.length > 200) return null;
   const key = await db().apiKey.findUnique({
     where: { hash: hashApiKey(token) },
-    select: { id: true, plan: true, revokedAt: true },
+    select: { id: true, plan: true, scopes: true, revokedAt: true },
   });
   if (!key || key.revokedAt) return null;
-  return { kind: "key", keyId: key.id, plan: key.plan };
+  return { kind: "key", keyId: key.id, plan: key.plan, scopes: knownScopes(key.scopes) };
 }
 
 /** A new key; the secret is returned this once and only its hash is stored. */
-export async function mintApiKey(options: { name: string; plan: ApiPlan }) {
+export async function mintApiKey(options: { name: string; plan: ApiPlan; scopes: ApiScope[] }) {
   const key = `${KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
   const prefix = key.slice(0, SHOWN_PREFIX_LENGTH);
   const row = await db().apiKey.create({
-    data: { name: options.name, plan: options.plan, prefix, hash: hashApiKey(key) },
-    select: { id: true, name: true, plan: true, prefix: true },
+    data: { name: options.name, plan: options.plan, scopes: options.scopes, prefix, hash: hashApiKey(key) },
+    select: { id: true, name: true, plan: true, scopes: true, prefix: true },
   });
-  return { ...row, key };
+  return { ...row, scopes: knownScopes(row.scopes), key };
 }
 
 const keyColumns = {
   id: true,
   name: true,
   plan: true,
+  scopes: true,
   prefix: true,
   createdAt: true,
   lastUsedAt: true,
@@ -51,6 +53,7 @@ type KeyRow = {
   id: number;
   name: string;
   plan: string;
+  scopes: string[];
   prefix: string;
   createdAt: Date;
   lastUsedAt: Date | null;
@@ -62,6 +65,7 @@ function shapeKey(row: KeyRow): ApiKey {
     id: row.id,
     name: row.name,
     plan: row.plan,
+    scopes: knownScopes(row.scopes),
     prefix: row.prefix,
     created_at: row.createdAt.toISOString(),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
@@ -82,4 +86,9 @@ export async function revokeApiKey(options: { id: number }): Promise<ApiKey> {
   const row = await db().apiKey.findUnique({ where: { id }, select: keyColumns });
   if (!row) throw new AppError("not_found", `There is no API key ${id}.`);
   return shapeKey(row);
+}
+
+/** The stored scopes we know, in their canonical order. */
+function knownScopes(stored: string[]): ApiScope[] {
+  return API_SCOPES.filter((scope) => stored.includes(scope));
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { clearLoginFailures, loginClient, loginWaitSeconds, recordLoginFailure } from "@/lib/auth/login-throttle";
+import { claimLoginAttempt, clearLoginFailures } from "@/lib/auth/login-throttle";
 import { verifyPassword } from "@/lib/auth/password";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
 import { operatorSecrets } from "@/lib/auth/secrets";
-import { startOperatorSession } from "@/lib/auth/session";
+import { startOperatorSession } from "@/lib/auth/operator-sessions";
+import { clientAddress } from "@/lib/http/client-address";
 import { AppError } from "@/lib/http/errors";
 
 export const loginBody = z.object({
@@ -12,8 +13,9 @@ export const loginBody = z.object({
 });
 
 /**
- * Checks the operator password for this client, slowing down repeated
- * failures, and on success writes the session cookie into `responseHeaders`.
+ * Checks the operator password for this client address, slowing down
+ * repeated failures, and on success writes the session cookie into
+ * `responseHeaders`.
  */
 export async function logIn(request: Request, password: string, responseHeaders: Headers): Promise<void> {
   const secrets = operatorSecrets();
@@ -21,15 +23,14 @@ export async function logIn(request: Request, password: string, responseHeaders:
     throw new AppError("unavailable", "Operator login is not configured: set OPERATOR_PASSWORD and SESSION_SECRET.");
   }
   assertSameOrigin(request);
-  const client = loginClient(request);
-  const wait = await loginWaitSeconds(client);
-  if (wait > 0) {
-    throw new AppError("rate_limited", `Too many wrong passwords. Try again in ${wait} s.`, {
-      headers: { "retry-after": String(wait) },
+  const client = clientAddress(request);
+  const attempt = await claimLoginAttempt(client);
+  if (!attempt.allowed) {
+    throw new AppError("rate_limited", `Too many wrong passwords. Try again in ${attempt.waitSeconds} s.`, {
+      headers: { "retry-after": String(attempt.waitSeconds) },
     });
   }
-  if (!verifyPassword(password, secrets)) {
-    await recordLoginFailure(client);
+  if (!(await verifyPassword(password, secrets))) {
     throw new AppError("unauthorized", "That password is not right.");
   }
   await clearLoginFailures(client);

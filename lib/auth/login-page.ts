@@ -1,3 +1,5 @@
+import { localPath } from "@/lib/http/local-path";
+
 // The login form as a complete HTML document. The same route serves it for
 // GET and, with the error, for a refused POST (401), so it works without
 // JavaScript and without a second copy of the form.
@@ -39,10 +41,7 @@ export function loginPageHtml(options: { next: string; error?: string; variant?:
 </html>`;
 }
 
-/** Only same-site paths: `next` must not send the operator to another host. */
+/** Only paths on our own origin: `next` must not send the operator to another host. */
 export function safeNextPath(next: unknown): string {
-  if (typeof next !== "string" || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) {
-    return "/admin/operator";
-  }
-  return next;
+  return localPath(next) ?? "/admin/operator";
 }

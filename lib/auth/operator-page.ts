@@ -1,9 +1,10 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { isOperatorSeal, SESSION_COOKIE } from "@/lib/auth/session";
+import { hasOperatorSession } from "@/lib/auth/operator-sessions";
+import { SESSION_COOKIE } from "@/lib/auth/session";
 
 /** Server components of operator pages call this first; proxy.ts is only a convenience. */
 export async function requireOperatorPage(nextPath: string): Promise<void> {
   const seal = (await cookies()).get(SESSION_COOKIE)?.value;
-  if (!(await isOperatorSeal(seal))) redirect(`/admin/login?next=${encodeURIComponent(nextPath)}`);
+  if (!(await hasOperatorSession(seal))) redirect(`/admin/login?next=${encodeURIComponent(nextPath)}`);
 }

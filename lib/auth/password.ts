@@ -1,28 +1,37 @@
-import { createHash, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, scrypt, timingSafeEqual, type BinaryLike } from "node:crypto";
 import type { OperatorSecrets } from "@/lib/auth/secrets";
+import { isPasswordHash } from "@/lib/env";
 
 // OPERATOR_PASSWORD_HASH format: scrypt$<salt base64url>$<key base64url>
-// (made by `npm run hash-password`).
+// (made by `npm run hash-password`). scrypt runs on libuv's thread pool, never
+// on the event loop: a burst of guesses must not stall every other request.
 const KEY_LENGTH = 32;
 
-export function hashPassword(password: string): string {
+function scryptAsync(password: BinaryLike, salt: BinaryLike, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, length, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = scryptSync(password, salt, KEY_LENGTH);
+  const key = await scryptAsync(password, salt, KEY_LENGTH);
   return `scrypt$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 
-export function verifyPassword(candidate: string, secrets: OperatorSecrets): boolean {
+export async function verifyPassword(candidate: string, secrets: OperatorSecrets): Promise<boolean> {
   if (secrets.passwordHash) return verifyHash(candidate, secrets.passwordHash);
   if (secrets.password === undefined) return false;
   // Compare fixed-length digests so neither content nor length leaks by timing.
   return timingSafeEqual(sha256(candidate), sha256(secrets.password));
 }
 
-function verifyHash(candidate: string, stored: string): boolean {
-  const [scheme, salt, key] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !key) return false;
+async function verifyHash(candidate: string, stored: string): Promise<boolean> {
+  // lib/env.ts refuses a malformed hash at start; this guards direct callers.
+  if (!isPasswordHash(stored)) return false;
+  const [, salt = "", key = ""] = stored.split("$");
   const expected = Buffer.from(key, "base64url");
-  const actual = scryptSync(candidate, Buffer.from(salt, "base64url"), expected.length);
+  const actual = await scryptAsync(candidate, Buffer.from(salt, "base64url"), expected.length);
   return timingSafeEqual(actual, expected);
 }
 

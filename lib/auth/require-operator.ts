@@ -1,34 +1,84 @@
 import type { KeyCaller } from "@/lib/auth/api-keys";
+import { hasMemberSession } from "@/lib/auth/devices";
 import { authenticateApiKey, bearerToken } from "@/lib/auth/keyed-request";
+import { MEMBER_COOKIE } from "@/lib/auth/member-seal";
+import { hasOperatorSession } from "@/lib/auth/operator-sessions";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
-import { isOperatorSeal, readSessionCookie } from "@/lib/auth/session";
+import type { ApiScope } from "@/lib/auth/scopes";
+import { readCookie, SESSION_COOKIE } from "@/lib/auth/session";
+import { env } from "@/lib/env";
+import { isLocalRequest } from "@/lib/http/client-address";
 import { AppError } from "@/lib/http/errors";
+
+/**
+ * Who may call a route:
+ * - `anyone`, always: health checks, the login form, pairing;
+ * - `public`: anyone while LABS_ACCESS=open; in household mode the household
+ *   only (the operator, a key, a paired device, this machine itself);
+ * - `operator`: the operator's cookie, or a key where the route names a scope.
+ */
+export type AuthPolicy = "anyone" | "public" | "operator";
+
+/** A route's access rule: its policy, and the key scope that lets an API key in (none: keys are not taken). */
+export type Access = { auth: AuthPolicy; scope?: ApiScope };
 
 export type OperatorCaller = { kind: "cookie" } | KeyCaller;
 
 /**
- * The one auth check of operator endpoints: an API key (`Authorization:
- * Bearer …`, counted against its plan) or the `labs_op` cookie; cookie writes
- * must be same-origin. Whoever calls this must pass its answer through
- * finishKeyedRequest (route() does) so keyed requests are logged.
+ * The one auth check (docs/decisions/003-key-scopes.md):
+ * - a bearer key is taken only where the route names a scope, and only if
+ *   the key was given that scope; it is counted against its plan and logged
+ *   (the request core finishes it);
+ * - elsewhere a key opens nothing: operator routes then need the cookie, so a
+ *   key cannot mint, list or revoke keys;
+ * - the `labs_op` cookie must be a live session, and its writes same-origin.
+ * Public routes answer `null` for an anonymous caller.
  */
-export async function requireOperator(request: Request): Promise<OperatorCaller> {
+export async function authenticate(request: Request, access: Access): Promise<OperatorCaller | null> {
   const authorization = request.headers.get("authorization");
-  if (authorization) return authenticateApiKey(request, bearerToken(authorization));
-  if (!(await isOperatorSeal(readSessionCookie(request)))) {
-    throw new AppError("unauthorized", "Log in as the operator at /admin/login, or send an API key.");
+  const bearer = authorization !== null && /^Bearer\s/i.test(authorization);
+  if (bearer && access.scope) {
+    const caller = await authenticateApiKey(request, bearerToken(authorization));
+    if (!caller.scopes.includes(access.scope)) {
+      throw new AppError("forbidden", `This API key does not have the "${access.scope}" scope.`);
+    }
+    return caller;
   }
-  assertSameOrigin(request);
-  return { kind: "cookie" };
+  if (access.auth === "anyone") return null;
+  if (access.auth === "public") {
+    if (env().LABS_ACCESS === "household") await assertHousehold(request, bearer ? authorization : null);
+    return null;
+  }
+  if (await hasOperatorSession(readCookie(request, SESSION_COOKIE))) {
+    assertSameOrigin(request);
+    return { kind: "cookie" };
+  }
+  if (bearer) throw new AppError("forbidden", "API keys cannot do this; log in as the operator at /admin/login.");
+  throw new AppError("unauthorized", "Log in as the operator at /admin/login, or send an API key.");
 }
 
 /**
- * Public endpoints: a bearer key is still checked, counted and logged (an
- * unknown or revoked one is a 401, as anywhere); without one, anyone may call.
- * Other Authorization schemes are not ours and are ignored here.
+ * Household mode: a public route answers the household only. The caller is
+ * still anonymous to the handler; this only decides whether it may ask.
  */
-export async function optionalApiKey(request: Request): Promise<KeyCaller | null> {
-  const authorization = request.headers.get("authorization");
-  if (!authorization || !/^Bearer\s/i.test(authorization)) return null;
-  return authenticateApiKey(request, bearerToken(authorization));
+async function assertHousehold(request: Request, authorization: string | null): Promise<void> {
+  if (isLocalRequest(request)) return;
+  if (authorization !== null) {
+    await authenticateApiKey(request, bearerToken(authorization));
+    return;
+  }
+  if (await isHouseholdMember(request)) {
+    assertSameOrigin(request);
+    return;
+  }
+  throw new AppError(
+    "unauthorized",
+    "This Labs is for its household: pair this device from the operator's admin page, or log in at /admin/login.",
+  );
+}
+
+/** The operator's live session, or a paired device that is not revoked. */
+export async function isHouseholdMember(request: Request): Promise<boolean> {
+  if (await hasOperatorSession(readCookie(request, SESSION_COOKIE))) return true;
+  return hasMemberSession(readCookie(request, MEMBER_COOKIE));
 }

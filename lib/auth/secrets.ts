@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { dataDir, env, isProduction } from "@/lib/env";
+import { makePrivateDirectory } from "@/lib/private-files";
 
 export type OperatorSecrets = {
   sessionSecret: string;
@@ -60,7 +61,7 @@ export function loadOrCreateLocalSecrets(directory: string): { sessionSecret: st
     sessionSecret: randomBytes(32).toString("base64url"),
     password: randomBytes(12).toString("base64url"),
   };
-  mkdirSync(directory, { recursive: true });
+  makePrivateDirectory(directory);
   writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   console.warn(`labs: generated an operator password and session secret in ${file}`);

@@ -1,10 +1,15 @@
 import { getIronSession, unsealData, webCookies, type SessionOptions } from "iron-session";
-import { operatorSecrets } from "@/lib/auth/secrets";
+import { operatorSecrets, type OperatorSecrets } from "@/lib/auth/secrets";
+import { newOperatorSession, passwordFingerprint, type OperatorSession } from "@/lib/auth/session-seal";
+import { isHttps } from "@/lib/http/client-address";
+
+// The operator session is a sealed cookie (iron-session); it ends when it
+// expires, at logout, at "log out everywhere" and when the password changes
+// (docs/decisions/002-operator-sessions.md). This module reads the seal; the
+// server-side half (lib/auth/operator-sessions.ts) knows which have ended.
 
 export const SESSION_COOKIE = "labs_op";
-const SESSION_TTL_SECONDS = 30 * 24 * 3600;
-
-export type OperatorSession = { operator?: true; since?: string };
+export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
 function sessionOptions(secret: string, secure: boolean): SessionOptions {
   return {
@@ -15,56 +20,73 @@ function sessionOptions(secret: string, secure: boolean): SessionOptions {
   };
 }
 
-/** Served over https, directly or behind a proxy that says so. */
-export function isHttps(request: Request): boolean {
-  if (request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https") return true;
-  return new URL(request.url).protocol === "https:";
+function passwordOf(secrets: OperatorSecrets): string {
+  return secrets.passwordHash ?? secrets.password ?? "";
 }
 
-/** Whether a `labs_op` seal is valid. Used by routes, pages and proxy alike. */
-export async function isOperatorSeal(seal: string | undefined): Promise<boolean> {
+/**
+ * The session in a `labs_op` seal when the seal is ours, unexpired and made
+ * with the current password; null otherwise. Cryptography only: proxy.ts uses
+ * it for its convenience redirect; routes and pages also ask the database
+ * (hasOperatorSession).
+ */
+export async function readOperatorSeal(seal: string | undefined): Promise<Required<OperatorSession> | null> {
   const secrets = operatorSecrets();
-  if (!seal || !secrets) return false;
+  if (!seal || !secrets) return null;
   const data = await unsealData<OperatorSession>(seal, {
     password: secrets.sessionSecret,
     ttl: SESSION_TTL_SECONDS,
   }).catch(() => ({}) as OperatorSession);
-  return data.operator === true;
+  if (data.operator !== true || !data.sid || !data.since || Number.isNaN(Date.parse(data.since))) return null;
+  if (!Number.isInteger(data.epoch)) return null;
+  if (data.pw !== passwordFingerprint({ sessionSecret: secrets.sessionSecret, password: passwordOf(secrets) })) {
+    return null;
+  }
+  return data as Required<OperatorSession>;
 }
 
+/** The raw `labs_op` value of a request; a malformed one reads as none. */
 export function readSessionCookie(request: Request): string | undefined {
+  return readCookie(request, SESSION_COOKIE);
+}
+
+/** A cookie's value; a malformed one (`%E0%A4%A`) reads as none, never an error. */
+export function readCookie(request: Request, cookieName: string): string | undefined {
   const header = request.headers.get("cookie");
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join("="));
+    if (name !== cookieName) continue;
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
 
-/** Starts an operator session; the Set-Cookie lands in `responseHeaders`. */
-export async function startOperatorSession(request: Request, responseHeaders: Headers): Promise<void> {
+/** Seals a new operator session into `labs_op`; the Set-Cookie lands in `responseHeaders`. */
+export async function writeSessionCookie(options: {
+  request: Request;
+  responseHeaders: Headers;
+  epoch: number;
+}): Promise<void> {
   const secrets = operatorSecrets();
   if (!secrets) throw new Error("operator login is not configured");
   const session = await getIronSession<OperatorSession>(
-    webCookies(request, responseHeaders),
-    sessionOptions(secrets.sessionSecret, isHttps(request)),
+    webCookies(options.request, options.responseHeaders),
+    sessionOptions(secrets.sessionSecret, isHttps(options.request)),
   );
-  session.operator = true;
-  session.since = new Date().toISOString();
+  Object.assign(
+    session,
+    newOperatorSession({ sessionSecret: secrets.sessionSecret, password: passwordOf(secrets), epoch: options.epoch }),
+  );
   await session.save();
 }
 
-export async function endOperatorSession(request: Request, responseHeaders: Headers): Promise<void> {
-  const secrets = operatorSecrets();
-  const secure = isHttps(request);
-  if (!secrets) {
-    responseHeaders.append("set-cookie", `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
-    return;
-  }
-  const session = await getIronSession<OperatorSession>(
-    webCookies(request, responseHeaders),
-    sessionOptions(secrets.sessionSecret, secure),
-  );
-  session.destroy();
+/** Clears the cookie in this browser; ending the session on the server is endOperatorSession's. */
+export function clearSessionCookie(request: Request, responseHeaders: Headers): void {
+  const secure = isHttps(request) ? "; Secure" : "";
+  responseHeaders.append("set-cookie", `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
 }

@@ -10,6 +10,7 @@ export const errorStatus = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  misdirected_request: 421,
   rate_limited: 429,
   internal: 500,
   upstream_failed: 502,

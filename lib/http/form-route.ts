@@ -1,10 +1,11 @@
 import type { z } from "zod";
-import { finishKeyedRequest } from "@/lib/auth/keyed-request";
-import { requireOperator, type OperatorCaller } from "@/lib/auth/require-operator";
+import type { AuthPolicy, OperatorCaller } from "@/lib/auth/require-operator";
+import type { ApiScope } from "@/lib/auth/scopes";
 import { errorResponse, type AppError } from "@/lib/http/errors";
+import { localPath } from "@/lib/http/local-path";
 import { readFormOrJson } from "@/lib/http/read-body";
-import { parseInput, type AuthPolicy } from "@/lib/http/route";
-import { toAppError } from "@/lib/http/to-app-error";
+import { handleRequest } from "@/lib/http/request-core";
+import { parseInput } from "@/lib/http/route";
 
 // Form posts of the HTML pages (seed part 1: routes without /api answer HTML).
 // Same auth as the JSON routes (cookie with the same-origin check, or an API
@@ -14,6 +15,8 @@ import { toAppError } from "@/lib/http/to-app-error";
 
 export type FormRouteSpec<P extends z.ZodType, B extends z.ZodType> = {
   auth: AuthPolicy;
+  /** The API-key scope that lets a key in (see route()). */
+  scope?: ApiScope;
   summary: string;
   params?: P;
   body?: B;
@@ -34,6 +37,7 @@ type NextRouteContext = { params: Promise<Record<string, string | string[] | und
 
 export type FormRouteHandler = ((request: Request, context: NextRouteContext) => Promise<Response>) & {
   auth: AuthPolicy;
+  scope?: ApiScope;
   kind: "form";
   summary: string;
 };
@@ -43,42 +47,32 @@ export function formRoute<P extends z.ZodType = z.ZodUnknown, B extends z.ZodTyp
   spec: FormRouteSpec<P, B>,
   handler: (context: FormContext<P, B>) => Promise<string | void>,
 ): FormRouteHandler {
-  const wrapped = async (request: Request, context: NextRouteContext) => {
+  const wrapped = (request: Request, context: NextRouteContext) => {
     let back = spec.home;
-    let response: Response;
-    try {
-      const caller = spec.auth === "operator" ? await requireOperator(request) : null;
-      const params = spec.params ? parseInput(spec.params, await context.params, "params") : undefined;
-      back = spec.back(params as z.output<P>);
-      const fields = await readFormOrJson(request);
-      back = localPath(fields) ?? back;
-      const body = spec.body ? parseInput(spec.body, fields, "body") : undefined;
-      const notice = await handler({ request, params, body, caller } as FormContext<P, B>);
-      response = new Response(null, { status: 303, headers: { location: withNotice(back, notice) } });
-    } catch (error) {
-      const appError = toAppError(error);
-      if (appError.status >= 500) console.error(`[form ${new URL(request.url).pathname}]`, appError.cause ?? appError);
-      response = wantsHtml(request) ? errorPage(appError, back) : errorResponse(appError);
-    }
-    // A form post made with an API key is counted and logged like any keyed request.
-    return finishKeyedRequest(request, response);
+    return handleRequest(
+      request,
+      { auth: spec.auth, scope: spec.scope },
+      async (caller) => {
+        const params = spec.params ? parseInput(spec.params, await context.params, "params") : undefined;
+        back = spec.back(params as z.output<P>);
+        const fields = await readFormOrJson(request);
+        back = localPath((fields as { back?: unknown } | null)?.back) ?? back;
+        const body = spec.body ? parseInput(spec.body, fields, "body") : undefined;
+        const notice = await handler({ request, params, body, caller } as FormContext<P, B>);
+        return new Response(null, { status: 303, headers: { location: withNotice(back, notice) } });
+      },
+      (error) => (wantsHtml(request) ? errorPage(error, back) : errorResponse(error)),
+    );
   };
-  return Object.assign(wrapped, { auth: spec.auth, kind: "form" as const, summary: spec.summary });
+  return Object.assign(wrapped, { auth: spec.auth, scope: spec.scope, kind: "form" as const, summary: spec.summary });
 }
 
-/** `back` from the form, only as a path on this site (never //host or a scheme: no open redirect). */
-function localPath(fields: unknown): string | undefined {
-  const back = (fields as { back?: unknown } | null)?.back;
-  if (typeof back !== "string" || !/^\/(?![/\\])/.test(back) || back.length > 500) return undefined;
-  return back;
-}
-
+/** `back` (already a local path) with the notice in its query, before any #fragment. */
 function withNotice(back: string, notice: string | void): string {
   if (!notice) return back;
-  const [path, hash] = back.split("#", 2);
-  const url = new URL(path ?? "/", "http://local");
+  const url = new URL(back, "http://labs.invalid");
   url.searchParams.set("notice", notice);
-  return `${url.pathname}${url.search}${hash ? `#${hash}` : ""}`;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 function wantsHtml(request: Request): boolean {

@@ -68,6 +68,11 @@ export async function readFormOrJson(request: Request, limit = JSON_BODY_LIMIT):
   return Object.fromEntries(new URLSearchParams(text));
 }
 
+/** The request's body is JSON: its refusals are the JSON envelope, not a page. */
+export function sentJson(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "").includes("json");
+}
+
 function tooLarge(limit: number): AppError {
   return new AppError("payload_too_large", `The body is larger than ${Math.round(limit / 1024)} KiB.`);
 }

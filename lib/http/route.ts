@@ -1,16 +1,19 @@
 import type { z } from "zod";
 import type { KeyCaller } from "@/lib/auth/api-keys";
-import { finishKeyedRequest } from "@/lib/auth/keyed-request";
-import { optionalApiKey, requireOperator, type OperatorCaller } from "@/lib/auth/require-operator";
-import { errorResponse } from "@/lib/http/errors";
+import type { Access, AuthPolicy, OperatorCaller } from "@/lib/auth/require-operator";
+import type { ApiScope } from "@/lib/auth/scopes";
+import { errorResponse, type AppError } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-body";
-import { toAppError, validationError } from "@/lib/http/to-app-error";
+import { handleRequest } from "@/lib/http/request-core";
+import { validationError } from "@/lib/http/to-app-error";
 
-/** Who may call a route: anyone, or the operator (cookie or API key). */
-export type AuthPolicy = "public" | "operator";
+export type { AuthPolicy } from "@/lib/auth/require-operator";
 
 export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  /** Who may call it: anyone, or the operator (docs/decisions/003-key-scopes.md). */
   auth: AuthPolicy;
+  /** The API-key scope that lets a key in; without one, keys are not taken here. */
+  scope?: ApiScope;
   /** One line for the API reference (GET /api/openapi.json). */
   summary?: string;
   params?: P;
@@ -45,6 +48,7 @@ type NextRouteContext = { params: Promise<Record<string, string | string[] | und
 
 export type RouteHandler = ((request: Request, context: NextRouteContext) => Promise<Response>) & {
   auth: AuthPolicy;
+  scope?: ApiScope;
   spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>;
 };
 
@@ -61,40 +65,53 @@ export function route<
   spec: RouteSpec<P, Q, B>,
   handler: (context: HandlerContext<P, Q, B>) => Promise<Response | object> | Response | object,
 ): RouteHandler {
-  const wrapped = async (request: Request, context: NextRouteContext) => {
-    let response: Response;
-    try {
-      const caller = spec.auth === "operator" ? await requireOperator(request) : await optionalApiKey(request);
-      const params = spec.params ? parseInput(spec.params, await context.params, "params") : undefined;
-      const query = spec.query
-        ? parseInput(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query")
-        : undefined;
-      let body: unknown;
-      if (spec.body) body = parseInput(spec.body, await readJsonBody(request), "body");
-      // A write without fields still refuses a malformed or oversized body,
-      // so every POST answers bad input the same way.
-      else if (!spec.rawBody && !BODYLESS_METHODS.has(request.method)) await readJsonBody(request);
-      const result = await handler({ request, params, query, body, caller } as HandlerContext<P, Q, B>);
-      response = result instanceof Response ? result : Response.json(result, { status: spec.status ?? 200 });
-      if (spec.response && process.env.LABS_CHECK_RESPONSES === "1") await checkResponse(spec, response);
-    } catch (error) {
-      response = failure(error, request);
-    }
-    // Keyed requests get their rate-limit headers and a usage line, whatever the outcome.
-    return finishKeyedRequest(request, response);
-  };
-  return Object.assign(wrapped, { auth: spec.auth, spec: spec as RouteSpec<z.ZodType, z.ZodType, z.ZodType> });
+  const access: Access = { auth: spec.auth, scope: spec.scope };
+  const wrapped = (request: Request, context: NextRouteContext) =>
+    handleRequest(
+      request,
+      access,
+      async (caller) => {
+        const params = spec.params ? parseInput(spec.params, await context.params, "params") : undefined;
+        const query = spec.query
+          ? parseInput(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query")
+          : undefined;
+        let body: unknown;
+        if (spec.body) body = parseInput(spec.body, await readJsonBody(request), "body");
+        // A write without fields still refuses a malformed or oversized body,
+        // so every POST answers bad input the same way.
+        else if (!spec.rawBody && !BODYLESS_METHODS.has(request.method)) await readJsonBody(request);
+        const result = await handler({ request, params, query, body, caller } as HandlerContext<P, Q, B>);
+        const response = result instanceof Response ? result : Response.json(result, { status: spec.status ?? 200 });
+        if (spec.response && process.env.LABS_CHECK_RESPONSES === "1") await checkResponse(spec, response);
+        return response;
+      },
+      errorResponse,
+    );
+  return Object.assign(wrapped, {
+    auth: spec.auth,
+    scope: spec.scope,
+    spec: spec as RouteSpec<z.ZodType, z.ZodType, z.ZodType>,
+  });
 }
 
 /**
- * For handlers that answer HTML or redirects (forms) and so do not go through
- * route(): declares who may call them, read by the auth-policy test.
+ * Handlers that answer HTML or redirects of their own (the login form):
+ * the same pipeline as route(), with their own `refuse`. `.auth` is read by
+ * the auth-policy test.
  */
-export function declareAuth<H extends (request: Request, context: NextRouteContext) => Promise<Response> | Response>(
-  auth: AuthPolicy,
-  handler: H,
-): H & { auth: AuthPolicy } {
-  return Object.assign(handler, { auth });
+export function htmlRoute(
+  access: Access,
+  run: (request: Request, caller: OperatorCaller | KeyCaller | null) => Promise<Response> | Response,
+  refuse: (error: AppError, request: Request) => Response = errorResponse,
+): ((request: Request) => Promise<Response>) & Access {
+  const wrapped = (request: Request) =>
+    handleRequest(
+      request,
+      access,
+      async (caller) => run(request, caller),
+      (error) => refuse(error, request),
+    );
+  return Object.assign(wrapped, { auth: access.auth, scope: access.scope });
 }
 
 /** Test servers only: a success body that does not match its declared schema is a bug → 500. */
@@ -112,14 +129,4 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, where
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(result.error, where === "body" ? undefined : where);
   return result.data;
-}
-
-/** Logs what the caller must not see, and answers with the envelope. */
-export function failure(error: unknown, request: Request): Response {
-  const appError = toAppError(error);
-  if (appError.status >= 500) {
-    const { pathname } = new URL(request.url);
-    console.error(`[${request.method} ${pathname}] ${appError.code}:`, appError.cause ?? appError);
-  }
-  return errorResponse(appError);
 }

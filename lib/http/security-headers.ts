@@ -1,7 +1,11 @@
-// Sent on every response (next.config.ts headers()). Production forbids eval;
-// 'wasm-unsafe-eval' only allows compiling WebAssembly (the barcode reader).
-// Next's inline bootstrap scripts need 'unsafe-inline' without nonces.
-export function securityHeaders(production: boolean): { key: string; value: string }[] {
+/** Sent with every answer served over https (never over plain http, where it would be ignored). */
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+// Sent on every response but attachments (next.config.ts headers()).
+// Production forbids eval; 'wasm-unsafe-eval' only allows compiling
+// WebAssembly (the barcode reader). Next's inline bootstrap scripts need
+// 'unsafe-inline' without nonces.
+export function contentSecurityPolicy(production: boolean): string {
   const scriptSrc = ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'", ...(production ? [] : ["'unsafe-eval'"])];
   const csp = [
     "default-src 'self'",
@@ -18,8 +22,12 @@ export function securityHeaders(production: boolean): { key: string; value: stri
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+  return csp;
+}
+
+/** Everything but the CSP: for every answer, attachments included. */
+export function otherSecurityHeaders(): { key: string; value: string }[] {
   return [
-    { key: "Content-Security-Policy", value: csp },
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
     { key: "X-Frame-Options", value: "DENY" },

@@ -79,9 +79,9 @@ function operation(method: HttpMethod, path: string, spec: AnySpec): ZodOpenApiO
     operationId: operationId(method, path),
     summary: spec.summary,
     tags: [tagOf(path)],
-    // Public routes also take a key (then counted and logged); operator routes need one or the cookie.
-    security: spec.auth === "operator" ? [{ apiKey: [] }, { operatorCookie: [] }] : [{}, { apiKey: [] }],
+    security: securityOf(spec),
     "x-labs-auth": spec.auth,
+    ...(spec.scope ? { "x-labs-scope": spec.scope } : {}),
     requestParams: {
       ...(pathParams ? { path: pathParams as z.ZodObject } : {}),
       ...(spec.query ? { query: spec.query as z.ZodObject } : {}),
@@ -99,14 +99,26 @@ function operation(method: HttpMethod, path: string, spec: AnySpec): ZodOpenApiO
       "401": errorResponse(
         spec.auth === "operator"
           ? "No operator cookie and no API key, or an unknown or revoked key"
-          : "An unknown or revoked API key",
+          : "An unknown or revoked API key; in household mode, a stranger",
       ),
-      ...(spec.auth === "operator" && writes ? { "403": errorResponse("A cross-site request with the cookie") } : {}),
+      ...(spec.auth !== "anyone"
+        ? { "403": errorResponse("A key without this route's scope, or a cross-site request with a cookie") }
+        : {}),
       ...(writes ? { "413": errorResponse("A body over 256 KiB") } : {}),
       "429": errorResponse("The API key's plan allows no more requests this minute; see Retry-After"),
       "500": errorResponse("A failure on our side; the details are only in the server log"),
     },
   };
+}
+
+/**
+ * Who may call (docs/decisions/003-key-scopes.md): a key only where the route
+ * names a scope; the operator's own routes only with the cookie.
+ */
+function securityOf(spec: AnySpec): ZodOpenApiOperationObject["security"] {
+  const key = spec.scope ? [{ apiKey: [] }] : [];
+  if (spec.auth === "operator") return [...key, { operatorCookie: [] }];
+  return [{}, ...key];
 }
 
 function pathsOf(entries: RouteModuleEntry[]): ZodOpenApiPathsObject {

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { todoJson } from "@/lib/ask/schemas";
 import { API_PLAN_NAMES, DEFAULT_API_PLAN } from "@/lib/auth/plans";
+import { API_SCOPES } from "@/lib/auth/scopes";
 import { idParam } from "@/lib/http/ids";
 import { UI_VARIANTS } from "@/lib/labs/variants";
 import { note, outOfStock, priceDrop, recentObservation, stateResponse } from "@/lib/research/schemas";
@@ -24,12 +25,59 @@ export const createApiKeyBody = z.object({
     .max(100, "must be at most 100 characters")
     .refine((value) => value.isWellFormed() && !value.includes("\u0000"), "must not contain NUL or broken Unicode"),
   plan: apiPlan.default(DEFAULT_API_PLAN),
+  scopes: z
+    .array(z.enum(API_SCOPES))
+    .min(1, "name at least one of research, ask, scan")
+    .max(10)
+    .transform((scopes) => [...new Set(scopes)]),
+});
+
+// ─── paired devices (LABS_ACCESS=household) ───────────────────────────────
+
+export const createPairingBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(60, "must be at most 60 characters")
+    .refine((value) => value.isWellFormed() && !value.includes("\u0000"), "must not contain NUL or broken Unicode"),
+});
+
+export const createPairingResponse = z.object({
+  ok: z.literal(true),
+  name: z.string(),
+  /** The one-time link to open on the phone (the QR code's content). */
+  url: z.string(),
+  expires_at: timestamp,
+});
+export type CreatePairingResponse = z.infer<typeof createPairingResponse>;
+
+export const pairedDevice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  created_at: timestamp,
+  last_used_at: timestamp.nullable(),
+  revoked_at: timestamp.nullable(),
+});
+export type PairedDeviceJson = z.infer<typeof pairedDevice>;
+
+export const listDevicesResponse = z.object({ ok: z.literal(true), devices: z.array(pairedDevice) });
+export const revokeDeviceResponse = z.object({ ok: z.literal(true), device: pairedDevice });
+
+/** POST /admin/logout: `everywhere=1` ends every operator session, not only this one. */
+export const logoutBody = z.object({
+  everywhere: z
+    .enum(["1", "true", "0", "false", ""])
+    .or(z.boolean())
+    .optional()
+    .transform((value) => value === true || value === "1" || value === "true"),
 });
 
 export const apiKey = z.object({
   id: z.number().int(),
   name: z.string(),
   plan: z.string(),
+  scopes: z.array(z.enum(API_SCOPES)),
   /** The first characters of the key, to tell keys apart; never the key. */
   prefix: z.string(),
   created_at: timestamp,
@@ -45,6 +93,7 @@ export const createApiKeyResponse = z.object({
   key: z.string(),
   name: z.string(),
   plan: z.string(),
+  scopes: z.array(z.enum(API_SCOPES)),
   prefix: z.string(),
 });
 export type CreateApiKeyResponse = z.infer<typeof createApiKeyResponse>;
@@ -127,11 +176,16 @@ export const serviceCounts = z.object({
   labs: z.object({ api_keys: z.number().int() }),
 });
 
-export const statusResponse = z.object({
+/** What anyone may read: the release and whether it is healthy. */
+export const publicStatus = z.strictObject({
   ok: z.boolean(),
   service: z.literal("labs"),
   /** v<YYYY>.<MM>.<DD>.<REV>: the build's commit date and revision (seed part 9). */
   release: z.string().regex(RELEASE_PATTERN),
+});
+
+/** The operator's view adds the build, the database and the migrations. */
+export const operatorStatus = publicStatus.extend({
   commit: z.string().nullable(),
   started_at: timestamp,
   uptime_seconds: z.number().int(),
@@ -142,9 +196,12 @@ export const statusResponse = z.object({
     pending: z.array(z.string()),
     failed: z.array(z.string()),
   }),
-  /** Row counts per service; only for the operator (cookie or API key). */
+  /** Row counts per service, when the database answers. */
   counts: serviceCounts.optional(),
 });
+export type OperatorStatus = z.infer<typeof operatorStatus>;
+
+export const statusResponse = z.union([operatorStatus, publicStatus]);
 export type LabsStatus = z.infer<typeof statusResponse>;
 
 // ─── API reference ─────────────────────────────────────────────────────────

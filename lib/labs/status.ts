@@ -2,29 +2,30 @@ import { getDatabase } from "@/lib/db";
 import { readMigrationState } from "@/lib/db/migration-state";
 import { pingDatabase } from "@/lib/labs/health";
 import { buildInfo } from "@/lib/labs/release";
-import type { LabsStatus } from "@/lib/labs/schemas";
+import type { LabsStatus, OperatorStatus } from "@/lib/labs/schemas";
 import { countPerService } from "@/lib/labs/service-counts";
 
 /**
- * The status document of GET /labs/status: build, uptime, database and
- * migrations for anyone; row counts per service only for the operator.
+ * The status document of GET /labs/status: release and health for anyone;
+ * commit, uptime, database, migrations and row counts for the operator.
  */
-export async function buildStatus(options: { includeCounts: boolean }): Promise<LabsStatus> {
+export async function buildStatus(options: { detailed: true }): Promise<OperatorStatus>;
+export async function buildStatus(options: { detailed: boolean }): Promise<LabsStatus>;
+export async function buildStatus(options: { detailed: boolean }): Promise<LabsStatus> {
   const databaseOk = await pingDatabase();
-  const [migrations, counts] = databaseOk
-    ? await Promise.all([
-        readMigrationState().catch((error: unknown) => {
-          console.error("[status] could not read the migration state:", error);
-          return null;
-        }),
-        options.includeCounts ? countPerService() : undefined,
-      ])
-    : [null, undefined];
-  const uptime = process.uptime();
+  const migrations = databaseOk
+    ? await readMigrationState().catch((error: unknown) => {
+        console.error("[status] could not read the migration state:", error);
+        return null;
+      })
+    : null;
   const { release, commit } = buildInfo();
   const migrationsOk = migrations !== null && migrations.pending.length === 0 && migrations.failed.length === 0;
+  const ok = databaseOk && migrationsOk;
+  if (!options.detailed) return { ok, service: "labs", release };
+  const uptime = process.uptime();
   return {
-    ok: databaseOk && migrationsOk,
+    ok,
     service: "labs",
     release,
     commit,
@@ -32,6 +33,6 @@ export async function buildStatus(options: { includeCounts: boolean }): Promise<
     uptime_seconds: Math.floor(uptime),
     database: { kind: getDatabase().kind, ok: databaseOk },
     migrations: { ok: migrationsOk, ...(migrations ?? { applied: [], pending: [], failed: [] }) },
-    ...(counts ? { counts } : {}),
+    ...(databaseOk ? { counts: await countPerService() } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { isHttps } from "@/lib/auth/session";
+import { isHttps } from "@/lib/http/client-address";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { Prisma } from "@/lib/generated/prisma/client";

@@ -279,7 +279,7 @@ describe("API keys", () => {
     const minted = await api<{ id: number; key: string }>("/labs/api/keys", {
       method: "POST",
       cookie: await operatorCookie(),
-      json: { name: "ask test" },
+      json: { name: "ask test", scopes: ["ask"] },
     });
     expect(minted.status).toBe(201);
     const headers = { authorization: `Bearer ${minted.data.key}` };

@@ -1,17 +1,18 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTTP_METHODS } from "@/lib/labs/openapi";
 import { listPageFiles, listRouteFiles, urlPatternOf } from "@/lib/labs/route-files";
-import { concretePath, isListedPublic, pagePolicy } from "@/tests/support/route-policy";
-import { api } from "./client";
+import { concretePath, isListedPublic, listedScope, pagePolicy } from "@/tests/support/route-policy";
+import { startServer, type RunningServer } from "@/tests/support/server";
+import { api, operatorCookie, pairPhone } from "./client";
 
 // Every route in app/, found on disk, has a declared auth policy (STYLE
 // "Habits" 10): handlers carry `.auth` (route(), declareAuth(), or any wrapper
 // exposing it), public ones are listed in tests/support/route-policy.ts, pages
 // are listed there too. Operator routes are then called anonymously over HTTP.
 
-type Handler = { method: string; path: string; file: string; auth: unknown };
+type Handler = { method: string; path: string; file: string; auth: unknown; scope: unknown };
 
 const handlers: Handler[] = [];
 for (const file of listRouteFiles()) {
@@ -19,7 +20,8 @@ for (const file of listRouteFiles()) {
   for (const method of HTTP_METHODS) {
     const handler = routeModule[method];
     if (handler === undefined) continue;
-    handlers.push({ method, path: urlPatternOf(file), file, auth: (handler as { auth?: unknown }).auth });
+    const { auth, scope } = handler as { auth?: unknown; scope?: unknown };
+    handlers.push({ method, path: urlPatternOf(file), file, auth, scope });
   }
 }
 const pages = listPageFiles().map((file) => ({
@@ -36,12 +38,13 @@ describe("route handlers", () => {
   });
 
   it.each(handlers.map((handler) => [label(handler), handler] as const))("%s declares its policy", (_, handler) => {
-    expect(["public", "operator"], `${handler.file} ${handler.method}: wrap it in route() or declareAuth()`).toContain(
-      handler.auth,
-    );
+    expect(
+      ["anyone", "public", "operator"],
+      `${handler.file} ${handler.method}: wrap it in route(), formRoute() or htmlRoute()`,
+    ).toContain(handler.auth);
   });
 
-  const publicOnes = handlers.filter((handler) => handler.auth === "public");
+  const publicOnes = handlers.filter((handler) => handler.auth === "public" || handler.auth === "anyone");
   it.each(publicOnes.map((handler) => [label(handler), handler] as const))(
     "%s is public, and listed as such",
     (_, handler) => {
@@ -64,6 +67,57 @@ describe("route handlers", () => {
           expect(result.data).toMatchObject({ ok: false, error: { code: "unauthorized" } });
         }
       }
+    },
+  );
+});
+
+describe("API keys and their scopes", () => {
+  it.each(handlers.map((handler) => [label(handler), handler] as const))(
+    "%s takes keys of the listed scope only",
+    (_, handler) => {
+      expect(handler.scope, "list its scope in KEY_SCOPES, or take it out").toBe(listedScope(handler.path));
+    },
+  );
+
+  const mintKey = async (scopes: string[]) => {
+    const { status, data } = await api<{ key: string }>("/labs/api/keys", {
+      method: "POST",
+      cookie: await operatorCookie(),
+      json: { name: `policy ${scopes.join("+")}`, plan: "pro", scopes },
+    });
+    expect(status).toBe(201);
+    return data.key;
+  };
+  const keyedCall = (handler: Handler, key: string) =>
+    api(concretePath(handler.path), {
+      method: handler.method,
+      headers: { authorization: `Bearer ${key}` },
+      ...(handler.method === "GET" ? {} : { json: {} }),
+    });
+
+  const keyed = handlers.filter((handler) => handler.scope !== undefined);
+  it.each(keyed.map((handler) => [label(handler), handler] as const))(
+    "%s refuses a key without its scope",
+    async (_, handler) => {
+      const others = ["research", "ask", "scan"].filter((scope) => scope !== handler.scope);
+      const result = await keyedCall(handler, await mintKey(others));
+      expect(result.status).toBe(403);
+      expect(result.data).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    },
+  );
+
+  const cookieOnly = handlers.filter((handler) => handler.auth === "operator" && handler.scope === undefined);
+  it("lists the operator's own routes", () => {
+    expect(cookieOnly.map(label)).toEqual(
+      expect.arrayContaining(["POST /labs/api/keys", "GET /labs/api/keys", "GET /labs/api/usage"]),
+    );
+  });
+  it.each(cookieOnly.map((handler) => [label(handler), handler] as const))(
+    "%s refuses a key with every scope: only the operator's cookie opens it",
+    async (_, handler) => {
+      const result = await keyedCall(handler, await mintKey(["research", "ask", "scan"]));
+      expect(result.status).toBe(403);
+      expect(result.data).toMatchObject({ ok: false, error: { code: "forbidden" } });
     },
   );
 });
@@ -95,4 +149,64 @@ describe("pages", () => {
     const { status } = await api(concretePath(page.path));
     expect([200, 404]).toContain(status);
   });
+});
+
+describe("household mode (LABS_ACCESS=household)", () => {
+  // A stranger reaches this machine through a proxy, so its request carries a
+  // forwarding header; the host itself (the seed's agent) sends none.
+  const STRANGER = { "x-forwarded-for": "203.0.113.7" };
+  let household: RunningServer;
+  let member: string;
+
+  beforeAll(async () => {
+    household = await startServer({ LABS_ACCESS: "household" });
+    member = (await pairPhone(household.url, "policy phone")).cookie;
+  }, 120_000);
+  afterAll(async () => {
+    await household?.stop();
+  });
+
+  const call = (path: string, method: string, headers: Record<string, string>) =>
+    fetch(`${household.url}${path}`, {
+      method,
+      redirect: "manual",
+      headers: { ...headers, ...(method === "GET" ? {} : { "content-type": "application/json" }) },
+      body: method === "GET" ? undefined : "{}",
+    });
+
+  const publicOnes = handlers.filter((handler) => handler.auth === "public");
+  it.each(publicOnes.map((handler) => [label(handler), handler] as const))(
+    "%s turns a stranger away, and lets a paired phone and the host itself in",
+    async (_, handler) => {
+      const path = concretePath(handler.path);
+      const stranger = await call(path, handler.method, STRANGER);
+      expect(stranger.status).toBe(401);
+      expect(await stranger.json()).toMatchObject({ ok: false, error: { code: "unauthorized" } });
+      for (const headers of [{ ...STRANGER, cookie: member }, {}]) {
+        expect([401, 403]).not.toContain((await call(path, handler.method, headers)).status);
+      }
+    },
+  );
+
+  const anyoneOnes = handlers.filter((handler) => handler.auth === "anyone");
+  it.each(anyoneOnes.map((handler) => [label(handler), handler] as const))(
+    "%s stays open to a stranger",
+    async (_, handler) => {
+      const stranger = await call(concretePath(handler.path), handler.method, STRANGER);
+      expect(stranger.status).not.toBe(401);
+    },
+  );
+
+  const publicPages = pages.filter((page) => page.policy === "public");
+  it.each(publicPages.map((page) => [page.path, page] as const))(
+    "%s sends a stranger to pairing, and checks the device itself",
+    async (_, page) => {
+      const url = concretePath(page.path);
+      const stranger = await call(url, "GET", STRANGER);
+      expect([303, 307]).toContain(stranger.status);
+      expect(stranger.headers.get("location")).toMatch(/\/labs\/pair$/);
+      expect((await call(url, "GET", { ...STRANGER, cookie: member })).status).toBe(200);
+      expect(readFileSync(page.file, "utf8")).toContain("requireHouseholdPage(");
+    },
+  );
 });

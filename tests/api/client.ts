@@ -1,6 +1,5 @@
-import { sealData } from "iron-session";
 import { inject } from "vitest";
-import { TEST_SESSION_SECRET } from "@/tests/support/server";
+import { sealOperatorSession } from "@/tests/support/operator-seal";
 
 export const baseUrl = inject("baseUrl");
 
@@ -34,6 +33,43 @@ export async function api<T = Record<string, unknown>>(
 
 /** A valid `labs_op` cookie header, sealed directly like the login route would. */
 export async function operatorCookie(): Promise<string> {
-  const seal = await sealData({ operator: true, since: new Date().toISOString() }, { password: TEST_SESSION_SECRET });
-  return `labs_op=${seal}`;
+  return `labs_op=${await sealOperatorSession()}`;
+}
+
+// A range of client addresses for this test file, so the login throttle of
+// one test never reaches another (the API test server trusts a proxy on
+// loopback: X-Forwarded-For names the client).
+let clientSeed = Math.floor(Math.random() * 2 ** 22);
+
+/** A fresh client address in 100.64.0.0/10, for `X-Forwarded-For`. */
+export function uniqueClientAddress(): string {
+  const n = clientSeed++ % 2 ** 22;
+  return `100.${64 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * Pairs a phone with a household server as the operator would: a pairing
+ * link from the admin API, then the phone's POST of its code. Answers the
+ * phone's `labs_member` cookie and its device id.
+ */
+export async function pairPhone(url: string, name: string): Promise<{ cookie: string; deviceId: number }> {
+  const operator = await operatorCookie();
+  const made = await fetch(`${url}/labs/api/devices/pairings`, {
+    method: "POST",
+    headers: { cookie: operator, "content-type": "application/json" },
+    body: JSON.stringify({ name }),
+  });
+  if (made.status !== 201) throw new Error(`pairing link: ${made.status} ${await made.text()}`);
+  const link = new URL(((await made.json()) as { url: string }).url);
+  const paired = await fetch(`${url}/labs/pair`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ code: link.searchParams.get("code") ?? "" }).toString(),
+  });
+  const cookie = /labs_member=([^;]+)/.exec(paired.headers.get("set-cookie") ?? "")?.[1];
+  if (paired.status !== 303 || !cookie) throw new Error(`pairing: ${paired.status}`);
+  const devices = await fetch(`${url}/labs/api/devices`, { headers: { cookie: operator } });
+  const { devices: list } = (await devices.json()) as { devices: { id: number; name: string }[] };
+  return { cookie: `labs_member=${cookie}`, deviceId: list.find((device) => device.name === name)!.id };
 }

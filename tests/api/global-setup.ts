@@ -25,6 +25,9 @@ export default async function setup(project: TestProject) {
     ...(database ? { DATABASE_URL: database.url } : {}),
     OFF_BASE_URL: off.url,
     OFF_TIMEOUT_MS: "1000",
+    // As if behind a reverse proxy on this host: tests name their client in
+    // X-Forwarded-For (tests/api/access.test.ts tests the default, no proxy).
+    TRUSTED_PROXIES: "loopback",
   });
   project.provide("baseUrl", server.url);
   project.provide("apiDatabaseUrl", database?.url ?? null);

@@ -3,20 +3,23 @@ import { describe, expect, it } from "vitest";
 import { API_PLANS } from "@/lib/auth/plans";
 import { api, operatorCookie } from "./client";
 
-// API keys (DESIGN §4 "Labs aggregator and auth"): minted by the operator,
-// shown once, stored hashed, accepted wherever the cookie is, logged, limited
-// per plan, refused once revoked.
+// API keys (DESIGN §4 "Labs aggregator and auth", docs/decisions/003-key-scopes.md):
+// minted by the operator with scopes, shown once, stored hashed, accepted on
+// the routes of their scopes, logged, limited per plan, refused once revoked;
+// they never manage keys or read the usage log.
 
-type Minted = { ok: true; id: number; key: string; name: string; plan: string; prefix: string };
+type Minted = { ok: true; id: number; key: string; name: string; plan: string; scopes: string[]; prefix: string };
 type KeyRow = { id: number; name: string; plan: string; last_used_at: string | null; revoked_at: string | null };
 type UsageRow = { key_id: number; key_name: string; method: string; path: string; status: number };
 
-async function mint(plan?: string): Promise<Minted> {
+const ALL_SCOPES = ["research", "ask", "scan"];
+
+async function mint(plan?: string, scopes: string[] = ALL_SCOPES): Promise<Minted> {
   const name = `agent ${randomUUID().slice(0, 8)}`;
   const { status, data } = await api<Minted>("/labs/api/keys", {
     method: "POST",
     cookie: await operatorCookie(),
-    json: plan ? { name, plan } : { name },
+    json: plan ? { name, plan, scopes } : { name, scopes },
   });
   expect(status).toBe(201);
   return data;
@@ -38,14 +41,48 @@ async function keyRow(id: number): Promise<KeyRow | undefined> {
 
 describe("minting", () => {
   it("needs the operator", async () => {
-    const { status, data } = await api("/labs/api/keys", { method: "POST", json: { name: "nobody's" } });
+    const { status, data } = await api("/labs/api/keys", {
+      method: "POST",
+      json: { name: "nobody's", scopes: ["ask"] },
+    });
     expect(status).toBe(401);
     expect(data).toMatchObject({ ok: false, error: { code: "unauthorized" } });
   });
 
+  it("cannot be done, listed or undone with a key, and a key cannot read the usage log", async () => {
+    const { id, key } = await mint("pro");
+    const attempts = [
+      await api("/labs/api/keys", {
+        method: "POST",
+        json: { name: "minted by a key", scopes: ALL_SCOPES },
+        ...bearer(key),
+      }),
+      await api("/labs/api/keys", bearer(key)),
+      await api(`/labs/api/keys/${id}/revoke`, { method: "POST", ...bearer(key) }),
+      await api("/labs/api/usage", bearer(key)),
+      await api("/labs/api/dashboard", bearer(key)),
+    ];
+    for (const attempt of attempts) {
+      expect(attempt.status).toBe(403);
+      expect(attempt.data).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    }
+    expect((await keyRow(id))?.revoked_at).toBeNull();
+  });
+
+  it("gives a key the scopes chosen, and nothing else", async () => {
+    const { key, scopes } = await mint("free", ["research"]);
+    expect(scopes).toEqual(["research"]);
+    expect((await api("/base-research/api/state", bearer(key))).status).toBe(200);
+    for (const path of ["/api/core-ask/pending", "/base-scan/api/stores"]) {
+      const refused = await api(path, bearer(key));
+      expect(refused.status, path).toBe(403);
+      expect(refused.data).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    }
+  });
+
   it("answers the key once; the list shows it without any secret", async () => {
     const minted = await mint();
-    expect(minted).toMatchObject({ ok: true, plan: "free" });
+    expect(minted).toMatchObject({ ok: true, plan: "free", scopes: ALL_SCOPES });
     expect(minted.key).toMatch(/^labs_[A-Za-z0-9_-]{43}$/);
     expect(minted.key.startsWith(minted.prefix)).toBe(true);
 
@@ -56,6 +93,7 @@ describe("minting", () => {
       id: minted.id,
       name: minted.name,
       plan: "free",
+      scopes: ALL_SCOPES,
       prefix: minted.prefix,
       created_at: expect.stringMatching(/Z$/),
       last_used_at: null,
@@ -64,10 +102,13 @@ describe("minting", () => {
   });
 
   it.each([
-    [{ name: "" }, "name"],
-    [{ name: "x".repeat(101) }, "name"],
-    [{ name: "ok", plan: "gold" }, "plan"],
-    [{ plan: "pro" }, "name"],
+    [{ name: "", scopes: ["ask"] }, "name"],
+    [{ name: "x".repeat(101), scopes: ["ask"] }, "name"],
+    [{ name: "ok", plan: "gold", scopes: ["ask"] }, "plan"],
+    [{ plan: "pro", scopes: ["ask"] }, "name"],
+    [{ name: "no scopes" }, "scopes"],
+    [{ name: "empty scopes", scopes: [] }, "scopes"],
+    [{ name: "unknown scope", scopes: ["admin"] }, "scopes.0"],
   ])("refuses %j naming %s", async (json, field) => {
     const { status, data } = await api<{ error: { code: string; issues: { path: string }[] } }>("/labs/api/keys", {
       method: "POST",
@@ -81,24 +122,24 @@ describe("minting", () => {
 });
 
 describe("using a key", () => {
-  it("works wherever the cookie does, and every keyed request is logged with its status", async () => {
+  it("works on the routes of its scopes, and every keyed request is logged with its status", async () => {
     const { id, key } = await mint("pro");
-    const listed = await api("/labs/api/keys", bearer(key));
-    expect(listed.status).toBe(200);
-    expect(listed.headers.get("x-ratelimit-limit")).toBe(String(API_PLANS.pro.requestsPerMinute));
-    expect(listed.headers.get("x-ratelimit-remaining")).toBe(String(API_PLANS.pro.requestsPerMinute - 1));
+    const pending = await api("/api/core-ask/pending", bearer(key));
+    expect(pending.status).toBe(200);
+    expect(pending.headers.get("x-ratelimit-limit")).toBe(String(API_PLANS.pro.requestsPerMinute));
+    expect(pending.headers.get("x-ratelimit-remaining")).toBe(String(API_PLANS.pro.requestsPerMinute - 1));
 
-    const refused = await api("/labs/api/keys/999999999/revoke", { method: "POST", ...bearer(key) });
+    const refused = await api("/api/core-ask/999999999/release", { method: "POST", ...bearer(key) });
     expect(refused.status).toBe(404);
-    const publicRoute = await api("/labs/healthz", bearer(key));
+    const publicRoute = await api("/base-scan/api/stores", bearer(key));
     expect(publicRoute.status).toBe(200);
 
     await expect.poll(async () => (await usageOf(id)).length).toBe(3);
     const usage = (await usageOf(id)).map(({ method, path, status }) => `${method} ${path} ${status}`);
     expect(usage.sort()).toEqual([
-      "GET /labs/api/keys 200",
-      "GET /labs/healthz 200",
-      "POST /labs/api/keys/999999999/revoke 404",
+      "GET /api/core-ask/pending 200",
+      "GET /base-scan/api/stores 200",
+      "POST /api/core-ask/999999999/release 404",
     ]);
     expect((await keyRow(id))?.last_used_at).toMatch(/Z$/);
   });
@@ -127,15 +168,15 @@ describe("using a key", () => {
     ["no token", "Bearer"],
     ["another scheme", "Basic b3BlcmF0b3I6cGFzc3dvcmQ="],
   ])("refuses %s with 401 on an operator route", async (_label, authorization) => {
-    const { status, data } = await api("/labs/api/keys", { headers: { authorization } });
+    const { status, data } = await api("/api/core-ask/pending", { headers: { authorization } });
     expect(status).toBe(401);
     expect(data).toMatchObject({ ok: false, error: { code: "unauthorized" } });
   });
 
-  it("refuses an unknown key on a public route too, and ignores other schemes there", async () => {
-    const unknown = await api("/labs/healthz", bearer("labs_thisKeyWasNeverMinted0000000000000000000000"));
+  it("refuses an unknown key on a public route of a scope too, and ignores other schemes there", async () => {
+    const unknown = await api("/base-scan/api/stores", bearer("labs_thisKeyWasNeverMinted0000000000000000000000"));
     expect(unknown.status).toBe(401);
-    const basic = await api("/labs/healthz", { headers: { authorization: "Basic Zm9vOmJhcg==" } });
+    const basic = await api("/base-scan/api/stores", { headers: { authorization: "Basic Zm9vOmJhcg==" } });
     expect(basic.status).toBe(200);
   });
 });
@@ -143,7 +184,7 @@ describe("using a key", () => {
 describe("revoking", () => {
   it("turns the key away from then on and keeps the first revocation time", async () => {
     const { id, key } = await mint();
-    expect((await api("/labs/api/keys", bearer(key))).status).toBe(200);
+    expect((await api("/api/core-ask/pending", bearer(key))).status).toBe(200);
 
     const first = await api<{ key: KeyRow }>(`/labs/api/keys/${id}/revoke`, {
       method: "POST",
@@ -152,7 +193,7 @@ describe("revoking", () => {
     expect(first.status).toBe(200);
     expect(first.data.key).toMatchObject({ id, revoked_at: expect.stringMatching(/Z$/) });
 
-    const after = await api("/labs/api/keys", bearer(key));
+    const after = await api("/api/core-ask/pending", bearer(key));
     expect(after.status).toBe(401);
     expect(after.data).toMatchObject({ ok: false, error: { code: "unauthorized" } });
 
@@ -179,10 +220,10 @@ describe("rate limit", () => {
     const { id, key } = await mint("free");
     const limit = API_PLANS.free.requestsPerMinute;
     const statuses: number[] = [];
-    for (let i = 0; i < limit; i++) statuses.push((await api("/labs/healthz", bearer(key))).status);
+    for (let i = 0; i < limit; i++) statuses.push((await api("/api/core-ask/tips/random", bearer(key))).status);
     expect(statuses.every((status) => status === 200)).toBe(true);
 
-    const over = await api("/labs/api/keys", bearer(key));
+    const over = await api("/api/core-ask/pending", bearer(key));
     expect(over.status).toBe(429);
     expect(over.data).toMatchObject({ ok: false, error: { code: "rate_limited" } });
     const retryAfter = Number(over.headers.get("retry-after"));
@@ -191,11 +232,11 @@ describe("rate limit", () => {
     expect(over.headers.get("x-ratelimit-remaining")).toBe("0");
 
     // The operator's cookie is never limited.
-    expect((await api("/labs/api/keys", { cookie: await operatorCookie() })).status).toBe(200);
+    expect((await api("/api/core-ask/pending", { cookie: await operatorCookie() })).status).toBe(200);
 
     await expect.poll(async () => (await usageOf(id)).length).toBe(limit + 1);
     expect((await usageOf(id)).filter((line) => line.status === 429)).toEqual([
-      expect.objectContaining({ path: "/labs/api/keys", status: 429 }),
+      expect.objectContaining({ path: "/api/core-ask/pending", status: 429 }),
     ]);
   });
 });
@@ -203,11 +244,11 @@ describe("rate limit", () => {
 describe("usage log", () => {
   it("filters by key and refuses a bad filter", async () => {
     const [one, other] = [await mint(), await mint()];
-    await api("/labs/healthz", bearer(one.key));
-    await api("/base-scan/healthz", bearer(other.key));
+    await api("/api/core-ask/tips/random", bearer(one.key));
+    await api("/base-scan/api/stores", bearer(other.key));
     await expect.poll(async () => (await usageOf(other.id)).length).toBe(1);
     expect(await usageOf(other.id)).toEqual([
-      expect.objectContaining({ key_id: other.id, key_name: other.name, path: "/base-scan/healthz", status: 200 }),
+      expect.objectContaining({ key_id: other.id, key_name: other.name, path: "/base-scan/api/stores", status: 200 }),
     ]);
 
     const bad = await api("/labs/api/usage?key_id=abc", { cookie: await operatorCookie() });

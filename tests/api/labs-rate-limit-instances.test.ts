@@ -1,8 +1,8 @@
-import { sealData } from "iron-session";
 import { describe, expect, it } from "vitest";
 import { API_PLANS } from "@/lib/auth/plans";
+import { sealOperatorSession } from "@/tests/support/operator-seal";
 import { createTestDatabase } from "@/tests/support/postgres";
-import { startServer, TEST_SESSION_SECRET, type RunningServer } from "@/tests/support/server";
+import { startServer, type RunningServer } from "@/tests/support/server";
 
 // The rate limit is counted in the database, so it holds across instances:
 // two servers on one PostgreSQL share one count per key, even when requests
@@ -15,11 +15,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("API key rate limit on two instanc
       startServer({ DATABASE_URL: database.url }),
     ]);
     try {
-      const cookie = `labs_op=${await sealData({ operator: true }, { password: TEST_SESSION_SECRET })}`;
+      const cookie = `labs_op=${await sealOperatorSession()}`;
       const minted = await fetch(`${a.url}/labs/api/keys`, {
         method: "POST",
         headers: { cookie, "content-type": "application/json" },
-        body: JSON.stringify({ name: "two-instance agent", plan: "free" }),
+        body: JSON.stringify({ name: "two-instance agent", plan: "free", scopes: ["ask"] }),
       });
       expect(minted.status).toBe(201);
       const { id, key } = (await minted.json()) as { id: number; key: string };
@@ -28,7 +28,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("API key rate limit on two instanc
       const limit = API_PLANS.free.requestsPerMinute;
       const extra = 20;
       const call = (server: RunningServer) =>
-        fetch(`${server.url}/labs/healthz`, { headers: { authorization: `Bearer ${key}` } });
+        fetch(`${server.url}/api/core-ask/tips/random`, { headers: { authorization: `Bearer ${key}` } });
       const responses = await Promise.all(Array.from({ length: limit + extra }, (_, i) => call(i % 2 ? a : b)));
       const statuses = responses.map((response) => response.status);
       expect(statuses.filter((status) => status === 200)).toHaveLength(limit);

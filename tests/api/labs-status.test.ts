@@ -3,16 +3,22 @@ import { describe, expect, it } from "vitest";
 import { RELEASE_PATTERN } from "@/lib/labs/schemas";
 import { api, operatorCookie } from "./client";
 
-// GET /labs/status (seed part 9): a public summary of the build and its
-// health; the counts per service only for the operator.
+// GET /labs/status (seed part 9): the release and health for anyone; the
+// commit, uptime, database, migrations and counts only for the operator.
 const migrations = readdirSync("prisma/migrations", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();
 
 describe("GET /labs/status", () => {
-  it("tells anyone the release, uptime, database and migration state, without counts", async () => {
+  it("tells anyone the release and health, nothing more", async () => {
     const { status, data } = await api<Record<string, unknown>>("/labs/status");
+    expect(status).toBe(200);
+    expect(data).toEqual({ ok: true, service: "labs", release: expect.stringMatching(RELEASE_PATTERN) });
+  });
+
+  it("tells the operator the build, uptime, database and migration state", async () => {
+    const { status, data } = await api<Record<string, unknown>>("/labs/status", { cookie: await operatorCookie() });
     expect(status).toBe(200);
     expect(data).toEqual({
       ok: true,
@@ -23,6 +29,7 @@ describe("GET /labs/status", () => {
       uptime_seconds: expect.any(Number),
       database: { kind: process.env.TEST_DATABASE_URL ? "postgresql" : "pglite", ok: true },
       migrations: { ok: true, applied: migrations, pending: [], failed: [] },
+      counts: expect.any(Object),
     });
     expect(Date.parse(data.started_at as string)).toBeLessThanOrEqual(Date.now());
   });

@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { TEST_OPERATOR_PASSWORD } from "@/tests/support/server";
-import { api, baseUrl, operatorCookie } from "./client";
+import { api, baseUrl, operatorCookie, uniqueClientAddress } from "./client";
 
 // Each test logs in from its own client address so the slow-down of one test
 // never reaches another.
-const client = () => ({ "x-forwarded-for": `10.9.${randomUUID().slice(0, 8)}` });
+const client = () => ({ "x-forwarded-for": uniqueClientAddress() });
 const form = (fields: Record<string, string>) => ({
   method: "POST",
   headers: { "content-type": "application/x-www-form-urlencoded", ...client() },

@@ -12,6 +12,7 @@ import { api } from "./client";
 type Operation = {
   summary?: string;
   "x-labs-auth"?: string;
+  "x-labs-scope"?: string;
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean; schema?: { type?: string } }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
@@ -58,8 +59,10 @@ describe("GET /api/openapi.json", () => {
     expect(operation!.summary).toBe(route.spec.summary);
     expect(operation!["x-labs-auth"]).toBe(route.spec.auth);
     if (route.spec.auth === "operator") {
-      expect(operation!.security).toEqual([{ apiKey: [] }, { operatorCookie: [] }]);
+      const key = route.spec.scope ? [{ apiKey: [] }] : [];
+      expect(operation!.security).toEqual([...key, { operatorCookie: [] }]);
     }
+    expect(operation!["x-labs-scope"]).toBe(route.spec.scope);
     const pathParams = (operation!.parameters ?? []).filter((parameter) => parameter.in === "path");
     expect(pathParams.map((parameter) => parameter.name).sort()).toEqual(patternParams(route.path).sort());
     expect(pathParams.every((parameter) => parameter.required)).toBe(true);

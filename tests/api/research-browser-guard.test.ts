@@ -58,12 +58,14 @@ describe("research API with RESEARCH_BROWSER_UA_ONLY=1", () => {
     expect(noted.status).toBe(201);
   });
 
-  it("treats a local proxy forwarding a local client as loopback", async () => {
+  it("does not count a forwarded request as local, even one naming loopback", async () => {
+    // Only the host itself, unforwarded, is "this machine": a proxy on this
+    // host forwarding anyone says so, and the header is the client's to write.
     const { status } = await call(guarded.url, "/base-research/api/state", {
       "user-agent": "python-requests/2.32",
       "x-forwarded-for": "127.0.0.1, ::1",
     });
-    expect(status).toBe(200);
+    expect(status).toBe(403);
   });
 
   it("cannot be fooled by a client sending the peer-address header itself", async () => {

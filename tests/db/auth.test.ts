@@ -1,56 +1,106 @@
 import { randomUUID } from "node:crypto";
 import { sealData } from "iron-session";
 import { describe, expect, it } from "vitest";
-import { hashApiKey } from "@/lib/auth/api-keys";
-import { clearLoginFailures, loginWaitSeconds, recordLoginFailure } from "@/lib/auth/login-throttle";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { requireOperator } from "@/lib/auth/require-operator";
-import { assertSameOrigin } from "@/lib/auth/same-origin";
+import { mintApiKey, revokeApiKey } from "@/lib/auth/api-keys";
+import { createPairing, pairDevice, peekPairing } from "@/lib/auth/devices";
+import { claimLoginAttempt, clearLoginFailures, loginWaitSeconds, pruneLoginThrottle } from "@/lib/auth/login-throttle";
 import { safeNextPath } from "@/lib/auth/login-page";
+import { endAllOperatorSessions, endOperatorSession, hasOperatorSession } from "@/lib/auth/operator-sessions";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { authenticate } from "@/lib/auth/require-operator";
+import { assertSameOrigin } from "@/lib/auth/same-origin";
 import { db } from "@/lib/db";
-
+import { sealOperatorSession } from "@/tests/support/operator-seal";
 import { TEST_SESSION_SECRET as SECRET } from "@/tests/support/server";
 
 const request = (headers: Record<string, string>, method = "POST") =>
   new Request("http://labs.test/api/core-ask/1/claim", { method, headers: { host: "labs.test", ...headers } });
 
-describe("requireOperator", () => {
-  it("accepts a valid labs_op cookie", async () => {
-    const seal = await sealData({ operator: true }, { password: SECRET });
-    await expect(requireOperator(request({ cookie: `labs_op=${seal}` }))).resolves.toEqual({ kind: "cookie" });
+describe("authenticate", () => {
+  const operatorRoute = { auth: "operator" } as const;
+  const askRoute = { auth: "operator", scope: "ask" } as const;
+
+  it("accepts a live labs_op session", async () => {
+    const seal = await sealOperatorSession();
+    await expect(authenticate(request({ cookie: `labs_op=${seal}` }), operatorRoute)).resolves.toEqual({
+      kind: "cookie",
+    });
   });
 
-  it("refuses a cookie sealed with another secret", async () => {
-    const seal = await sealData({ operator: true }, { password: "another-secret-another-secret-another!" });
-    await expect(requireOperator(request({ cookie: `labs_op=${seal}` }))).rejects.toMatchObject({
-      code: "unauthorized",
-    });
+  it("refuses a cookie sealed with another secret, or without a session id", async () => {
+    const foreign = await sealData({ operator: true }, { password: "another-secret-another-secret-another!" });
+    const old = await sealData({ operator: true, since: new Date().toISOString() }, { password: SECRET });
+    for (const seal of [foreign, old, "%E0%A4%A"]) {
+      await expect(authenticate(request({ cookie: `labs_op=${seal}` }), operatorRoute)).rejects.toMatchObject({
+        code: "unauthorized",
+      });
+    }
+  });
+
+  it("refuses a session sealed for another password", async () => {
+    const seal = await sealOperatorSession({ password: "the password before the change" });
+    expect(await hasOperatorSession(seal)).toBe(false);
+    expect(await hasOperatorSession(await sealOperatorSession())).toBe(true);
+  });
+
+  it("ends one session at logout, and every session of the epoch at log out everywhere", async () => {
+    const [mine, other] = [await sealOperatorSession(), await sealOperatorSession()];
+    await endOperatorSession(mine);
+    expect(await hasOperatorSession(mine)).toBe(false);
+    expect(await hasOperatorSession(other)).toBe(true);
+    await endAllOperatorSessions();
+    expect(await hasOperatorSession(other)).toBe(false);
+    expect(await hasOperatorSession(await sealOperatorSession({ epoch: 1 }))).toBe(true);
+    // Back to the first epoch, which the other tests' sessions are sealed in.
+    await db().operatorSessionEpoch.update({ where: { id: 1 }, data: { epoch: 0 } });
   });
 
   it("refuses a cookie write from another site", async () => {
-    const seal = await sealData({ operator: true }, { password: SECRET });
+    const seal = await sealOperatorSession();
     await expect(
-      requireOperator(request({ cookie: `labs_op=${seal}`, origin: "https://evil.example" })),
+      authenticate(request({ cookie: `labs_op=${seal}`, origin: "https://evil.example" }), operatorRoute),
     ).rejects.toMatchObject({ code: "forbidden" });
   });
 
-  it("accepts an active API key and refuses a revoked or unknown one", async () => {
-    const token = `labs_${randomUUID()}`;
-    const key = await db().apiKey.create({
-      data: { name: "agent", plan: "free", prefix: token.slice(0, 9), hash: hashApiKey(token) },
-    });
-    await expect(requireOperator(request({ authorization: `Bearer ${token}` }))).resolves.toEqual({
+  it("takes an API key only where the route names a scope the key has", async () => {
+    const { id, key } = await mintApiKey({ name: "agent", plan: "free", scopes: ["ask"] });
+    const keyed = request({ authorization: `Bearer ${key}` });
+    await expect(authenticate(keyed, askRoute)).resolves.toEqual({
       kind: "key",
-      keyId: key.id,
+      keyId: id,
       plan: "free",
+      scopes: ["ask"],
     });
-    await db().apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
-    await expect(requireOperator(request({ authorization: `Bearer ${token}` }))).rejects.toMatchObject({
+    await expect(
+      authenticate(request({ authorization: `Bearer ${key}` }), { auth: "public", scope: "research" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(authenticate(request({ authorization: `Bearer ${key}` }), operatorRoute)).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await revokeApiKey({ id });
+    await expect(authenticate(request({ authorization: `Bearer ${key}` }), askRoute)).rejects.toMatchObject({
       code: "unauthorized",
     });
-    await expect(requireOperator(request({ authorization: "Bearer labs_unknown_key_123" }))).rejects.toMatchObject({
-      code: "unauthorized",
-    });
+    await expect(
+      authenticate(request({ authorization: "Bearer labs_unknown_key_123" }), askRoute),
+    ).rejects.toMatchObject({ code: "unauthorized" });
+  });
+});
+
+describe("pairing codes", () => {
+  it("work once, for ten minutes", async () => {
+    const start = new Date("2026-02-01T10:00:00Z");
+    const late = await createPairing({ name: "late phone", now: start });
+    expect(await peekPairing({ code: late.code, now: new Date(start.getTime() + 9 * 60_000) })).toBe("late phone");
+    await expect(
+      pairDevice({ code: late.code, now: new Date(start.getTime() + 10 * 60_000 + 1) }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    const fresh = await createPairing({ name: "fresh phone" });
+    const device = await pairDevice({ code: fresh.code });
+    expect(device.name).toBe("fresh phone");
+    await expect(pairDevice({ code: fresh.code })).rejects.toMatchObject({ code: "not_found" });
+    expect(await peekPairing({ code: fresh.code })).toBeNull();
+    expect(JSON.stringify(await db().devicePairing.findMany())).not.toContain(fresh.code);
   });
 });
 
@@ -58,6 +108,8 @@ describe("assertSameOrigin", () => {
   it.each([
     [{}, true],
     [{ origin: "http://labs.test" }, true],
+    [{ origin: "http://labs.test:8080" }, false],
+    [{ origin: "http://127.0.0.1" }, false],
     [{ "sec-fetch-site": "same-origin" }, true],
     [{ "sec-fetch-site": "none" }, true],
     [{ origin: "https://evil.example" }, false],
@@ -76,37 +128,59 @@ describe("assertSameOrigin", () => {
 });
 
 describe("login throttle", () => {
-  it("lets five failures through, then doubles the wait from the last failure", async () => {
+  const at = (start: Date, seconds: number) => new Date(start.getTime() + seconds * 1000);
+
+  it("lets five attempts through, then doubles the wait from the last one", async () => {
     const client = `test-${randomUUID()}`;
     const start = new Date("2026-01-01T00:00:00Z");
-    for (let i = 0; i < 5; i++) {
-      expect(await loginWaitSeconds(client, start)).toBe(0);
-      await recordLoginFailure(client, start);
-    }
-    expect(await loginWaitSeconds(client, start)).toBe(1);
-    expect(await loginWaitSeconds(client, new Date(start.getTime() + 1000))).toBe(0);
-    await recordLoginFailure(client, start);
-    expect(await loginWaitSeconds(client, start)).toBe(2);
-    for (let i = 0; i < 20; i++) await recordLoginFailure(client, start);
-    expect(await loginWaitSeconds(client, start)).toBe(300);
+    for (let i = 0; i < 5; i++) expect(await claimLoginAttempt(client, start)).toEqual({ allowed: true });
+    expect(await claimLoginAttempt(client, start)).toEqual({ allowed: false, waitSeconds: 1 });
+    expect(await claimLoginAttempt(client, at(start, 1))).toEqual({ allowed: true });
+    expect(await claimLoginAttempt(client, at(start, 1))).toEqual({ allowed: false, waitSeconds: 2 });
+    expect(await loginWaitSeconds(client, at(start, 2))).toBe(1);
     await clearLoginFailures(client);
-    expect(await loginWaitSeconds(client, start)).toBe(0);
+    expect(await claimLoginAttempt(client, at(start, 1))).toEqual({ allowed: true });
+  });
+
+  it("lets exactly the free attempts through when they race", async () => {
+    const client = `race-${randomUUID()}`;
+    const now = new Date("2026-01-02T00:00:00Z");
+    const attempts = await Promise.all(Array.from({ length: 20 }, () => claimLoginAttempt(client, now)));
+    expect(attempts.filter((attempt) => attempt.allowed)).toHaveLength(5);
+  });
+
+  it("waits at most five minutes, forgets a day-old count and prunes its rows", async () => {
+    const client = `long-${randomUUID()}`;
+    const start = new Date("2026-01-03T00:00:00Z");
+    let now = start;
+    for (let i = 0; i < 20; i++) {
+      const attempt = await claimLoginAttempt(client, now);
+      if (!attempt.allowed) now = at(now, attempt.waitSeconds);
+    }
+    expect(await loginWaitSeconds(client, now)).toBeLessThanOrEqual(300);
+    const nextDay = at(now, 86_401);
+    expect(await claimLoginAttempt(client, nextDay)).toEqual({ allowed: true });
+    expect((await db().loginThrottle.findUniqueOrThrow({ where: { client } })).failures).toBe(1);
+    expect(await pruneLoginThrottle(at(nextDay, 86_401))).toBeGreaterThanOrEqual(1);
+    expect(await db().loginThrottle.findUnique({ where: { client } })).toBeNull();
   });
 });
 
 describe("passwords", () => {
-  it("verifies a plain password in constant time and nothing else", () => {
-    expect(verifyPassword("pw", { sessionSecret: SECRET, password: "pw" })).toBe(true);
-    expect(verifyPassword("pw ", { sessionSecret: SECRET, password: "pw" })).toBe(false);
-    expect(verifyPassword("", { sessionSecret: SECRET, password: "pw" })).toBe(false);
+  it("verifies a plain password in constant time and nothing else", async () => {
+    expect(await verifyPassword("pw", { sessionSecret: SECRET, password: "pw" })).toBe(true);
+    expect(await verifyPassword("pw ", { sessionSecret: SECRET, password: "pw" })).toBe(false);
+    expect(await verifyPassword("", { sessionSecret: SECRET, password: "pw" })).toBe(false);
   });
 
-  it("verifies an OPERATOR_PASSWORD_HASH made by hashPassword", () => {
-    const passwordHash = hashPassword("s3cret");
+  it("verifies an OPERATOR_PASSWORD_HASH made by hashPassword, and no hash with an empty key", async () => {
+    const passwordHash = await hashPassword("s3cret");
     expect(passwordHash).toMatch(/^scrypt\$/);
-    expect(verifyPassword("s3cret", { sessionSecret: SECRET, passwordHash })).toBe(true);
-    expect(verifyPassword("s3cre", { sessionSecret: SECRET, passwordHash })).toBe(false);
-    expect(verifyPassword("s3cret", { sessionSecret: SECRET, passwordHash: "garbage" })).toBe(false);
+    expect(await verifyPassword("s3cret", { sessionSecret: SECRET, passwordHash })).toBe(true);
+    expect(await verifyPassword("s3cre", { sessionSecret: SECRET, passwordHash })).toBe(false);
+    for (const broken of ["garbage", "scrypt$c2FsdHNhbHQ$", "scrypt$c2FsdHNhbHQ$=", `${passwordHash}$x`]) {
+      expect(await verifyPassword("anything", { sessionSecret: SECRET, passwordHash: broken })).toBe(false);
+    }
   });
 });
 
@@ -117,6 +191,9 @@ describe("safeNextPath", () => {
     ["//evil.example", "/admin/operator"],
     ["https://evil.example", "/admin/operator"],
     ["/\\evil.example", "/admin/operator"],
+    ["/\t/evil.example", "/admin/operator"],
+    ["/\n/evil.example", "/admin/operator"],
+    ["/%09/evil.example", "/%09/evil.example"],
     [undefined, "/admin/operator"],
   ])("%s → %s", (next, expected) => {
     expect(safeNextPath(next)).toBe(expected);

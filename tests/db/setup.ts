@@ -8,6 +8,8 @@ if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
 else process.env.PGLITE_DIR = "memory://";
 process.env.SESSION_SECRET = TEST_SESSION_SECRET;
 process.env.OPERATOR_PASSWORD = TEST_OPERATOR_PASSWORD;
+// The host the domain tests write into their requests (lib/http/allowed-hosts.ts).
+process.env.LABS_HOSTS = "labs.test";
 
 beforeAll(async () => {
   if (!databaseUrl) await applyMigrations(getDatabase().migrationAdapter());

@@ -23,7 +23,25 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "/api/openapi.json": "describes shapes, never data",
   "/admin/login": "the way in",
   "/admin/logout": "ending a session needs none",
+  "/labs/pair": "a phone pairs itself with the household's one-time code (household mode)",
 };
+
+/**
+ * The API-key scope of every keyed route (docs/decisions/003-key-scopes.md):
+ * a route takes a key only with the scope listed here; routes not listed take
+ * no key at all (key management, the usage log, the dashboard, health).
+ */
+export const KEY_SCOPES: [pattern: string, scope: "research" | "ask" | "scan"][] = [
+  ["/api/core-ask/**", "ask"],
+  ["/api/base-ask/**", "ask"],
+  ["/core-ask/{id}/**", "ask"],
+  ["/base-scan/api/**", "scan"],
+  ["/base-research/api/**", "research"],
+];
+
+export function listedScope(path: string): string | undefined {
+  return KEY_SCOPES.find(([pattern]) => matchesPattern(pattern, path))?.[1];
+}
 
 /** Every page pattern and its policy; the first match wins. */
 export const PAGE_POLICIES: [pattern: string, policy: Policy][] = [

@@ -2,34 +2,39 @@
 // set labs_op, 303 to `next` (DESIGN §4 "Labs aggregator and auth")
 import { logIn, loginBody } from "@/lib/auth/log-in";
 import { loginPageHtml, safeNextPath } from "@/lib/auth/login-page";
-import { errorResponse } from "@/lib/http/errors";
-import { readFormOrJson } from "@/lib/http/read-body";
-import { declareAuth, parseInput } from "@/lib/http/route";
+import { errorResponse, type AppError } from "@/lib/http/errors";
+import { readFormOrJson, sentJson } from "@/lib/http/read-body";
+import { htmlRoute, parseInput } from "@/lib/http/route";
 import { toAppError } from "@/lib/http/to-app-error";
 import { parseVariant } from "@/lib/labs/variants";
 
-export const GET = declareAuth("public", (request) => {
+export const GET = htmlRoute({ auth: "anyone" }, (request) => {
   const next = safeNextPath(new URL(request.url).searchParams.get("next"));
   return html(loginPageHtml({ next, variant: variantOf(request) }), 200);
 });
 
-export const POST = declareAuth("public", async (request) => {
-  const wantsJson = (request.headers.get("content-type") ?? "").includes("json");
-  let next = "/admin/operator";
-  try {
+export const POST = htmlRoute(
+  { auth: "anyone" },
+  async (request) => {
     const body = parseInput(loginBody, await readFormOrJson(request), "body");
-    next = safeNextPath(body.next);
+    const next = safeNextPath(body.next);
     const headers = new Headers({ location: next });
-    await logIn(request, body.password, headers);
+    try {
+      await logIn(request, body.password, headers);
+    } catch (error) {
+      // The form again, keeping where the operator was going.
+      if (sentJson(request)) throw error;
+      return loginForm(request, toAppError(error), next);
+    }
     return new Response(null, { status: 303, headers });
-  } catch (error) {
-    const appError = toAppError(error);
-    if (appError.status >= 500 && appError.code !== "unavailable") console.error("[POST /admin/login]", error);
-    if (wantsJson) return errorResponse(appError);
-    const page = loginPageHtml({ next, error: appError.message, variant: variantOf(request) });
-    return html(page, appError.status, appError.headers);
-  }
-});
+  },
+  (error, request) => (sentJson(request) ? errorResponse(error) : loginForm(request, error)),
+);
+
+function loginForm(request: Request, error: AppError, next = safeNextPath(null)): Response {
+  const page = loginPageHtml({ next, error: error.message, variant: variantOf(request) });
+  return html(page, error.status, error.headers);
+}
 
 function variantOf(request: Request): string {
   return parseVariant(request.headers.get("x-ui-version")) ?? "a";

@@ -1,15 +1,21 @@
-// POST /admin/logout – clear labs_op and go back to the login form
+// POST /admin/logout – end this operator session (a copy of its cookie stops
+// working too) and go back to the login form; with `everywhere=1` (the admin
+// page's "Log out everywhere") end every operator session.
+import { endAllOperatorSessions, endOperatorSession, hasOperatorSession } from "@/lib/auth/operator-sessions";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
-import { endOperatorSession } from "@/lib/auth/session";
-import { declareAuth, failure } from "@/lib/http/route";
+import { clearSessionCookie, readSessionCookie } from "@/lib/auth/session";
+import { readFormOrJson } from "@/lib/http/read-body";
+import { htmlRoute, parseInput } from "@/lib/http/route";
+import { logoutBody } from "@/lib/labs/schemas";
 
-export const POST = declareAuth("public", async (request) => {
-  try {
-    assertSameOrigin(request);
-    const headers = new Headers({ location: "/admin/login" });
-    await endOperatorSession(request, headers);
-    return new Response(null, { status: 303, headers });
-  } catch (error) {
-    return failure(error, request);
-  }
+export const POST = htmlRoute({ auth: "anyone" }, async (request) => {
+  assertSameOrigin(request);
+  const body = parseInput(logoutBody, await readFormOrJson(request), "body");
+  const seal = readSessionCookie(request);
+  // Only a live session may end all the others; anyone may end their own.
+  if (body.everywhere && (await hasOperatorSession(seal))) await endAllOperatorSessions();
+  else await endOperatorSession(seal);
+  const headers = new Headers({ location: "/admin/login" });
+  clearSessionCookie(request, headers);
+  return new Response(null, { status: 303, headers });
 });

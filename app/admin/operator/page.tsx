@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { TipsManager } from "@/components/ask/tips-manager";
 import { MintKeyForm } from "@/components/labs/mint-key-form";
-import { RevokeKeyButton } from "@/components/labs/revoke-key-button";
+import { PairDeviceForm } from "@/components/labs/pair-device-form";
+import { RevokeButton } from "@/components/labs/revoke-button";
 import { VariantViewsChart } from "@/components/labs/variant-views-chart";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -10,8 +11,10 @@ import { Stat } from "@/components/ui/stat";
 import { listDecisionsReady, listPendingTodos } from "@/lib/ask/list-todos";
 import { listApiKeys } from "@/lib/auth/api-keys";
 import { listApiUsage } from "@/lib/auth/api-usage";
+import { listDevices } from "@/lib/auth/devices";
 import { requireOperatorPage } from "@/lib/auth/operator-page";
 import { API_PLANS } from "@/lib/auth/plans";
+import { env } from "@/lib/env";
 import { idParam } from "@/lib/http/ids";
 import { buildStatus } from "@/lib/labs/status";
 import { listVariantViews } from "@/lib/labs/variant-views";
@@ -27,14 +30,16 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
   const { prefix } = await requestVariant();
   const keyFilter = idParam.safeParse((await searchParams).key);
   const keyId = keyFilter.success ? keyFilter.data : undefined;
-  const [status, keys, usage, views, pending, decisions] = await Promise.all([
-    buildStatus({ includeCounts: true }),
+  const [status, keys, usage, views, pending, decisions, devices] = await Promise.all([
+    buildStatus({ detailed: true }),
     listApiKeys(),
     listApiUsage({ keyId, limit: USAGE_ROWS }),
     listVariantViews(),
     listPendingTodos({ limit: QUEUE_ROWS }),
     listDecisionsReady({ limit: 0 }),
+    listDevices(),
   ]);
+  const household = env().LABS_ACCESS === "household";
   const plans = Object.entries(API_PLANS).map(([name, plan]) => ({ name, perMinute: plan.requestsPerMinute }));
   const viewTotals = Object.entries(
     views.rows.reduce<Record<string, number>>((totals, row) => {
@@ -162,7 +167,7 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
                       <td className="py-2 pr-2">
                         <span className="font-medium break-words">{key.name}</span>
                         <span className="block text-xs text-slate-500">
-                          {key.plan} · <span className="font-mono">{key.prefix}…</span>
+                          {key.plan} · {key.scopes.join(", ")} · <span className="font-mono">{key.prefix}…</span>
                         </span>
                       </td>
                       <td className="py-2 pr-2">
@@ -176,7 +181,7 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
                         {key.revoked_at ? (
                           <span className="text-slate-500">revoked {formatTime(key.revoked_at)}</span>
                         ) : (
-                          <RevokeKeyButton id={key.id} name={key.name} />
+                          <RevokeButton path={`/labs/api/keys/${key.id}/revoke`} name={key.name} />
                         )}
                       </td>
                     </tr>
@@ -267,15 +272,58 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
           </Card>
         </div>
 
+        <Card title="Paired devices">
+          <p className="mb-3 text-sm text-slate-600 ui-d:text-slate-300">
+            {household
+              ? "Labs is in household mode: only the operator, API keys and paired phones get in."
+              : "Labs is open (LABS_ACCESS=open). Pairing matters once it runs with LABS_ACCESS=household."}{" "}
+            A pairing code works once, for ten minutes.
+          </p>
+          <PairDeviceForm />
+          <ul className="mt-4 divide-y divide-slate-200" aria-label="Paired devices">
+            {devices.length === 0 ? <li className="py-2 text-sm text-slate-500">No paired devices yet.</li> : null}
+            {devices.map((device) => (
+              <li key={device.id} className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm">
+                <span>
+                  <span className="font-medium break-words">{device.name}</span>
+                  <span className="block text-xs text-slate-500">
+                    paired {formatTime(device.created_at)} · last used{" "}
+                    {device.last_used_at ? formatTime(device.last_used_at) : "never"}
+                  </span>
+                </span>
+                {device.revoked_at ? (
+                  <span className="text-slate-500">revoked {formatTime(device.revoked_at)}</span>
+                ) : (
+                  <RevokeButton path={`/labs/api/devices/${device.id}/revoke`} name={device.name} />
+                )}
+              </li>
+            ))}
+          </ul>
+        </Card>
+
         <Card title="Session">
-          <form method="post" action="/admin/logout">
-            <button
-              type="submit"
-              className="rounded-lg bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-700 ui-d:bg-white ui-d:text-black"
-            >
-              Log out
-            </button>
-          </form>
+          <div className="flex flex-wrap gap-2">
+            <form method="post" action="/admin/logout">
+              <button
+                type="submit"
+                className="rounded-lg bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-700 ui-d:bg-white ui-d:text-black"
+              >
+                Log out
+              </button>
+            </form>
+            <form method="post" action="/admin/logout">
+              <input type="hidden" name="everywhere" value="1" />
+              <button
+                type="submit"
+                className="rounded-lg border border-slate-800 px-4 py-2 font-medium text-slate-900 hover:bg-slate-100 ui-d:border-white ui-d:text-white ui-d:hover:bg-slate-900"
+              >
+                Log out everywhere
+              </button>
+            </form>
+          </div>
+          <p className="mt-2 text-sm text-slate-600 ui-d:text-slate-300">
+            Ends every operator session, on every device; changing the password does the same.
+          </p>
         </Card>
       </div>
     </>

@@ -3,11 +3,13 @@ import { ApiReference, type OpenApiDocument } from "@/components/labs/api-refere
 import { PageHeader } from "@/components/ui/page-header";
 import { API_PLANS } from "@/lib/auth/plans";
 import { openApiDocument } from "@/lib/labs/openapi-document";
+import { requireHouseholdPage } from "@/lib/auth/household-page";
 
 export const metadata: Metadata = { title: "API reference" };
 
 // Public like the document it renders: it describes shapes, never data.
-export default function ApiDocsPage() {
+export default async function ApiDocsPage() {
+  await requireHouseholdPage();
   const doc = openApiDocument() as unknown as OpenApiDocument;
   return (
     <>

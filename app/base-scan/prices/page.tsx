@@ -5,10 +5,12 @@ import { listPrices } from "@/lib/scan/prices";
 import { findProduct } from "@/lib/scan/products";
 import { productCode } from "@/lib/scan/schemas";
 import { listStores } from "@/lib/scan/stores";
+import { requireHouseholdPage } from "@/lib/auth/household-page";
 
 export const metadata: Metadata = { title: "Prices" };
 
 export default async function PricesPage({ searchParams }: { searchParams: Promise<{ code?: string | string[] }> }) {
+  await requireHouseholdPage();
   const { code } = await searchParams;
   const wanted = productCode.safeParse(code);
   const [{ prices }, stores, product] = await Promise.all([

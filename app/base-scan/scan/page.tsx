@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import { ScannerView } from "@/components/scan/scanner-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { requestVariant } from "@/lib/labs/request-variant";
+import { requireHouseholdPage } from "@/lib/auth/household-page";
 
 export const metadata: Metadata = { title: "Scanner" };
 
 export default async function ScannerPage() {
+  await requireHouseholdPage();
   const { prefix } = await requestVariant();
   return (
     <>

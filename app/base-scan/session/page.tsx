@@ -13,6 +13,7 @@ import { requestVariant } from "@/lib/labs/request-variant";
 import { formatMoney } from "@/lib/scan/client/format";
 import { getScanSessionDetail, SCAN_SESSION_COOKIE } from "@/lib/scan/scan-session";
 import { SESSION_ID_PATTERN } from "@/lib/scan/schemas";
+import { requireHouseholdPage } from "@/lib/auth/household-page";
 
 export const metadata: Metadata = { title: "Session" };
 
@@ -26,6 +27,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 /** The caller's scan session (the HttpOnly `scan_sid` cookie, read here), or the one named by `?sid=`. */
 export default async function SessionPage({ searchParams }: Props) {
+  await requireHouseholdPage();
   const { prefix } = await requestVariant();
   const asked = validSessionId((await searchParams).sid);
   const current = validSessionId((await cookies()).get(SCAN_SESSION_COOKIE)?.value);

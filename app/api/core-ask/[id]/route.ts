@@ -7,6 +7,7 @@ import { route } from "@/lib/http/route";
 export const GET = route(
   {
     auth: "operator",
+    scope: "ask",
     summary: "One todo with its attachments' metadata, its parent and its follow-ups",
     params: idParams,
     response: todoDetailResponse,

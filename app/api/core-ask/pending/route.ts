@@ -6,6 +6,7 @@ import { route } from "@/lib/http/route";
 export const GET = route(
   {
     auth: "operator",
+    scope: "ask",
     summary: "Pending todos with no live claim, highest priority first, then oldest first",
     query: listPendingQuery,
     response: todoListResponse,

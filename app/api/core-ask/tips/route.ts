@@ -4,11 +4,11 @@ import { createTip, listTips } from "@/lib/ask/tips";
 import { route } from "@/lib/http/route";
 
 export const GET = route(
-  { auth: "operator", summary: "All tips, oldest first", response: tipListResponse },
+  { auth: "operator", scope: "ask", summary: "All tips, oldest first", response: tipListResponse },
   async () => ({ ok: true, tips: await listTips() }),
 );
 
 export const POST = route(
-  { auth: "operator", summary: "Add a tip", body: createTipBody, response: tipResponse },
+  { auth: "operator", scope: "ask", summary: "Add a tip", body: createTipBody, response: tipResponse },
   async ({ body }) => ({ ok: true, tip: await createTip({ text: body.text }) }),
 );

@@ -6,7 +6,13 @@ import { createNoteBody, createNoteResponse } from "@/lib/research/schemas";
 
 export const POST = browserGuarded(
   route(
-    { auth: "public", summary: "Add a note for the agent", body: createNoteBody, response: createNoteResponse },
+    {
+      auth: "public",
+      scope: "research",
+      summary: "Add a note for the agent",
+      body: createNoteBody,
+      response: createNoteResponse,
+    },
     async ({ body }) => {
       const note = await createNote({ input: body });
       return Response.json({ ok: true, id: note.id, created_at: note.created_at }, { status: 201 });

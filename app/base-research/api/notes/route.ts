@@ -8,6 +8,7 @@ export const GET = browserGuarded(
   route(
     {
       auth: "public",
+      scope: "research",
       summary: "Newest notes first (limit 1–200, default 30), optionally of one session",
       query: listNotesQuery,
       response: listNotesResponse,

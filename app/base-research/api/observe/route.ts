@@ -8,6 +8,7 @@ export const POST = browserGuarded(
   route(
     {
       auth: "public",
+      scope: "research",
       summary: "Record a price observation; creates the item and session as needed",
       body: observeBody,
       response: observeResponse,

@@ -8,6 +8,7 @@ export const GET = browserGuarded(
   route(
     {
       auth: "public",
+      scope: "research",
       summary: "State snapshot: counts, recent observations, sessions, notes, price drops, out of stock",
       response: stateResponse,
     },

@@ -6,6 +6,7 @@ import { listCardsQuery, listCardsResponse } from "@/lib/scan/schemas";
 export const GET = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "List the active loyalty cards with their store and person, optionally of one store",
     query: listCardsQuery,
     response: listCardsResponse,

@@ -6,6 +6,7 @@ import { createPriceBody, createPriceResponse, listPricesQuery, listPricesRespon
 export const GET = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "Latest price per store and product, cheapest first, likely typos flagged; history on request",
     query: listPricesQuery,
     response: listPricesResponse,
@@ -19,6 +20,7 @@ export const GET = route(
 export const POST = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "Record a price (European formats like 1,29 or 1.234,56 accepted)",
     body: createPriceBody,
     response: createPriceResponse,

@@ -7,6 +7,7 @@ import { recordScanBody, recordScanResponse } from "@/lib/scan/schemas";
 export const POST = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "Record a scanned code (idempotent on client_id) in the caller's scan session",
     body: recordScanBody,
     response: recordScanResponse,

@@ -3,14 +3,18 @@ import { route } from "@/lib/http/route";
 import { createStoreBody, createStoreResponse, listStoresResponse } from "@/lib/scan/schemas";
 import { createStoreFromBody, listStores } from "@/lib/scan/stores";
 
-export const GET = route({ auth: "public", summary: "List every store", response: listStoresResponse }, async () => ({
-  ok: true,
-  stores: await listStores(),
-}));
+export const GET = route(
+  { auth: "public", scope: "scan", summary: "List every store", response: listStoresResponse },
+  async () => ({
+    ok: true,
+    stores: await listStores(),
+  }),
+);
 
 export const POST = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "Find a store by name (case-insensitive) or create it",
     body: createStoreBody,
     response: createStoreResponse,

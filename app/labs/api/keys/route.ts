@@ -17,5 +17,5 @@ export const POST = route(
     status: 201,
     response: createApiKeyResponse,
   },
-  async ({ body }) => ({ ok: true, ...(await mintApiKey({ name: body.name, plan: body.plan })) }),
+  async ({ body }) => ({ ok: true, ...(await mintApiKey({ name: body.name, plan: body.plan, scopes: body.scopes })) }),
 );

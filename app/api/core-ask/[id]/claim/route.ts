@@ -8,6 +8,7 @@ import { route } from "@/lib/http/route";
 export const POST = route(
   {
     auth: "operator",
+    scope: "ask",
     summary: "Claim a todo: one winner among concurrent callers; 409 names the holder and expiry",
     params: idParams,
     body: claimTodoBody,

@@ -7,6 +7,7 @@ import { route } from "@/lib/http/route";
 export const POST = route(
   {
     auth: "operator",
+    scope: "ask",
     summary: "Draft a reply with the configured language model (or the built-in template) and store it",
     params: idParams,
     response: draftResponseResponse,

@@ -7,6 +7,7 @@ import { route } from "@/lib/http/route";
 export const POST = route(
   {
     auth: "operator",
+    scope: "ask",
     summary: "Release a claimed todo; 409 when it is not claimed (or held by another agent)",
     params: idParams,
     body: releaseTodoBody,

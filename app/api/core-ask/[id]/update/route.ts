@@ -7,6 +7,7 @@ import { route } from "@/lib/http/route";
 export const POST = route(
   {
     auth: "operator",
+    scope: "ask",
     summary: "Edit text, priority, response, decision; move status (409 lists the allowed moves)",
     params: idParams,
     body: updateTodoBody,

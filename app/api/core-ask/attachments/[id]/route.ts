@@ -6,6 +6,7 @@ import { route } from "@/lib/http/route";
 export const GET = route(
   {
     auth: "operator",
+    scope: "ask",
     summary: "Download an attachment (images inline, anything else as a download)",
     params: idParams,
     file: true,

@@ -4,6 +4,11 @@ import { todoListResponse } from "@/lib/ask/schemas";
 import { route } from "@/lib/http/route";
 
 export const GET = route(
-  { auth: "operator", summary: "Todos in needs_decision, waiting for the operator", response: todoListResponse },
+  {
+    auth: "operator",
+    scope: "ask",
+    summary: "Todos in needs_decision, waiting for the operator",
+    response: todoListResponse,
+  },
   async () => ({ ok: true, ...(await listDecisionsReady()) }),
 );

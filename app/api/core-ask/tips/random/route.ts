@@ -6,6 +6,7 @@ import { route } from "@/lib/http/route";
 export const GET = route(
   {
     auth: "public",
+    scope: "ask",
     summary: "One random tip about using Labs (null when there are none)",
     response: randomTipResponse,
   },

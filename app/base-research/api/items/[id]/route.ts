@@ -9,6 +9,7 @@ export const GET = browserGuarded(
   route(
     {
       auth: "public",
+      scope: "research",
       summary: "One item with its observations, newest first, and latest/min/max price per source",
       params: idParams,
       response: itemDetailResponse,

@@ -6,6 +6,7 @@ import { codeParams, listPreferencesResponse } from "@/lib/scan/schemas";
 export const GET = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "Each person's sentiment about a product code",
     params: codeParams,
     response: listPreferencesResponse,

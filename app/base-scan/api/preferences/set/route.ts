@@ -6,6 +6,7 @@ import { setPreferenceBody, setPreferenceResponse } from "@/lib/scan/schemas";
 export const POST = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "Set one person's sentiment about a product code (the person is created if new)",
     body: setPreferenceBody,
     response: setPreferenceResponse,

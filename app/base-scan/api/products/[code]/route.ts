@@ -6,6 +6,7 @@ import { codeParams, getProductResponse } from "@/lib/scan/schemas";
 export const GET = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "One product by its code (barcode or MAN-<n>)",
     params: codeParams,
     response: getProductResponse,

@@ -6,6 +6,7 @@ import { createManualProductBody, createManualProductResponse } from "@/lib/scan
 export const POST = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "Add a product without a barcode; it gets the code MAN-<n>",
     body: createManualProductBody,
     response: createManualProductResponse,

@@ -6,6 +6,7 @@ import { searchProductsQuery, searchProductsResponse } from "@/lib/scan/schemas"
 export const GET = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "Search products by name, brand or code, ignoring case and accents",
     query: searchProductsQuery,
     response: searchProductsResponse,

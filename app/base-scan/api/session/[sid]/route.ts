@@ -6,6 +6,7 @@ import { sessionDetailResponse, sessionParams } from "@/lib/scan/schemas";
 export const GET = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "A scan session with its scans, store, invoices and totals",
     params: sessionParams,
     response: sessionDetailResponse,

@@ -7,6 +7,7 @@ import { endSessionBody, endSessionResponse } from "@/lib/scan/schemas";
 export const POST = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "End the caller's scan session (body session_id, else the scan_sid cookie)",
     body: endSessionBody,
     response: endSessionResponse,

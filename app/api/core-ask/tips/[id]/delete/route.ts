@@ -5,7 +5,7 @@ import { idParams } from "@/lib/http/ids";
 import { route } from "@/lib/http/route";
 
 export const POST = route(
-  { auth: "operator", summary: "Remove a tip", params: idParams, response: deletedResponse },
+  { auth: "operator", scope: "ask", summary: "Remove a tip", params: idParams, response: deletedResponse },
   async ({ params }) => {
     await deleteTip({ id: params.id });
     return { ok: true, deleted: true };

@@ -7,6 +7,7 @@ import { deleteCardResponse } from "@/lib/scan/schemas";
 export const POST = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "Soft-delete a loyalty card (the row stays, the card leaves the wallet)",
     params: idParams,
     response: deleteCardResponse,

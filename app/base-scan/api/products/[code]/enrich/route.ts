@@ -6,6 +6,7 @@ import { enrichParams, enrichProductResponse, enrichQuery } from "@/lib/scan/sch
 export const GET = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "Fill a product from Open Food Facts; answers are cached, refresh=1 asks again",
     params: enrichParams,
     query: enrichQuery,

@@ -7,6 +7,7 @@ import { setScanStore } from "@/lib/scan/set-scan-store";
 export const POST = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "Attach a store to a scan, or remove it with store_id null",
     params: idParams,
     body: setScanStoreBody,

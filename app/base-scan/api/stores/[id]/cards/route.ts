@@ -7,7 +7,13 @@ import { storeJson } from "@/lib/scan/shapes";
 import { getStoreOrThrow } from "@/lib/scan/stores";
 
 export const GET = route(
-  { auth: "public", summary: "A store and its active loyalty cards", params: idParams, response: storeCardsResponse },
+  {
+    auth: "public",
+    scope: "scan",
+    summary: "A store and its active loyalty cards",
+    params: idParams,
+    response: storeCardsResponse,
+  },
   async ({ params }) => {
     const store = await getStoreOrThrow({ id: params.id });
     return { ok: true, store: storeJson(store), cards: await listCards({ storeId: store.id }) };
@@ -17,6 +23,7 @@ export const GET = route(
 export const POST = route(
   {
     auth: "public",
+    scope: "scan",
     summary: "Add a loyalty card to a store, creating the person by name if needed",
     params: idParams,
     body: createCardBody,

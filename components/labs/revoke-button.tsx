@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FetchError, postJson } from "@/lib/http/fetcher";
 
-/** Revoke in two steps: the first press asks, the second revokes. */
-export function RevokeKeyButton({ id, name }: { id: number; name: string }) {
+/** Revoke (a key, a paired device) in two steps: the first press asks, the second posts to `path`. */
+export function RevokeButton({ path, name }: { path: string; name: string }) {
   const router = useRouter();
   const [step, setStep] = useState<"idle" | "confirm" | "pending">("idle");
   const [error, setError] = useState<string | null>(null);
@@ -14,10 +14,10 @@ export function RevokeKeyButton({ id, name }: { id: number; name: string }) {
     setStep("pending");
     setError(null);
     try {
-      await postJson(`/labs/api/keys/${id}/revoke`, {});
+      await postJson(path, {});
       router.refresh();
     } catch (caught) {
-      setError(caught instanceof FetchError ? caught.message : "Could not revoke the key.");
+      setError(caught instanceof FetchError ? caught.message : `Could not revoke “${name}”.`);
       setStep("idle");
     }
   };

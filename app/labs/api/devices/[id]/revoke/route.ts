@@ -1,0 +1,10 @@
+// POST /labs/api/devices/[id]/revoke – shut a paired device out from now on
+import { revokeDevice } from "@/lib/auth/devices";
+import { idParams } from "@/lib/http/ids";
+import { route } from "@/lib/http/route";
+import { revokeDeviceResponse } from "@/lib/labs/schemas";
+
+export const POST = route(
+  { auth: "operator", summary: "Revoke a paired device", params: idParams, response: revokeDeviceResponse },
+  async ({ params }) => ({ ok: true, device: await revokeDevice({ id: params.id }) }),
+);

@@ -1,0 +1,40 @@
+// GET /labs/pair?code=… – the page a phone opens from the operator's pairing
+// QR code (or, without a code, what a stranger sees in household mode);
+// POST /labs/pair – use the code: the phone gets its `labs_member` cookie
+import { z } from "zod";
+import { pairDevice, peekPairing } from "@/lib/auth/devices";
+import { memberCookieHeader, sealMember } from "@/lib/auth/member-seal";
+import { isHttps } from "@/lib/http/client-address";
+import { errorResponse, type AppError } from "@/lib/http/errors";
+import { readFormOrJson, sentJson } from "@/lib/http/read-body";
+import { htmlRoute, parseInput } from "@/lib/http/route";
+import { pairPageHtml } from "@/lib/labs/pair-page";
+
+const pairBody = z.object({ code: z.string().max(200) });
+
+export const GET = htmlRoute({ auth: "anyone" }, async (request) => {
+  const code = new URL(request.url).searchParams.get("code") ?? undefined;
+  const name = code ? await peekPairing({ code }) : null;
+  const error = code && !name ? "This pairing code is unknown, used or expired; ask for a new one." : undefined;
+  return html(pairPageHtml({ code, name, error }), code && !name ? 404 : 200);
+});
+
+export const POST = htmlRoute(
+  { auth: "anyone" },
+  async (request) => {
+    const { code } = parseInput(pairBody, await readFormOrJson(request), "body");
+    const device = await pairDevice({ code });
+    const headers = new Headers({ location: "/base-scan/" });
+    headers.append("set-cookie", memberCookieHeader(await sealMember(device.id), isHttps(request)));
+    return new Response(null, { status: 303, headers });
+  },
+  (error: AppError, request) =>
+    sentJson(request) ? errorResponse(error) : html(pairPageHtml({ error: error.message }), error.status),
+);
+
+function html(body: string, status: number) {
+  return new Response(body, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
+}

@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from "node:crypto";
+import { readMemberSeal } from "@/lib/auth/member-seal";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
+import type { PairedDeviceJson } from "@/lib/labs/schemas";
+
+// Paired devices (LABS_ACCESS=household, docs/decisions/004-household-mode.md):
+// the operator makes a one-time pairing code, shown as a QR code; the phone
+// that opens it gets a `labs_member` cookie naming its device row.
+
+export const PAIRING_TTL_SECONDS = 10 * 60;
+/** A device's last use is written at most this often, not on every request. */
+const LAST_USE_RESOLUTION_MS = 60_000;
+
+const hashCode = (code: string) => createHash("sha256").update(code, "utf8").digest("hex");
+
+/** A new one-time pairing code for a device to be called `name`; only its hash is stored. */
+export async function createPairing(options: { name: string; now?: Date }): Promise<{ code: string; expiresAt: Date }> {
+  const now = options.now ?? new Date();
+  const code = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + PAIRING_TTL_SECONDS * 1000);
+  await db().$transaction([
+    db().devicePairing.create({ data: { hash: hashCode(code), name: options.name, expiresAt } }),
+    // Codes past their time are of no use to anyone.
+    db().devicePairing.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 86_400_000) } } }),
+  ]);
+  return { code, expiresAt };
+}
+
+/** The device name a code would pair, while the code is unused and in time; else null. */
+export async function peekPairing(options: { code: string; now?: Date }): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(options.code)) return null;
+  const row = await db().devicePairing.findFirst({
+    where: { hash: hashCode(options.code), usedAt: null, expiresAt: { gt: options.now ?? new Date() } },
+    select: { name: true },
+  });
+  return row?.name ?? null;
+}
+
+/**
+ * Uses a pairing code, once: the first caller gets a new device, any other
+ * (a second phone, a replay, an expired code) a 404.
+ */
+export async function pairDevice(options: { code: string; now?: Date }): Promise<{ id: number; name: string }> {
+  const now = options.now ?? new Date();
+  const gone = new AppError("not_found", "This pairing code is unknown, used or expired; ask for a new one.");
+  if (!/^[A-Za-z0-9_-]{43}$/.test(options.code)) throw gone;
+  const hash = hashCode(options.code);
+  const { count } = await db().devicePairing.updateMany({
+    where: { hash, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
+  if (count !== 1) throw gone;
+  const { name } = await db().devicePairing.findUniqueOrThrow({ where: { hash }, select: { name: true } });
+  return db().pairedDevice.create({ data: { name }, select: { id: true, name: true } });
+}
+
+/** Whether a `labs_member` seal names a paired device that is not revoked; notes its use. */
+export async function hasMemberSession(seal: string | undefined, now = new Date()): Promise<boolean> {
+  const id = await readMemberSeal(seal);
+  if (id === null) return false;
+  const device = await db().pairedDevice.findUnique({ where: { id }, select: { revokedAt: true, lastUsedAt: true } });
+  if (!device || device.revokedAt) return false;
+  if (!device.lastUsedAt || now.getTime() - device.lastUsedAt.getTime() > LAST_USE_RESOLUTION_MS) {
+    await db().pairedDevice.updateMany({ where: { id, revokedAt: null }, data: { lastUsedAt: now } });
+  }
+  return true;
+}
+
+type DeviceRow = { id: number; name: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+const deviceColumns = { id: true, name: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+
+function shapeDevice(row: DeviceRow): PairedDeviceJson {
+  return {
+    id: row.id,
+    name: row.name,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** Every paired device, newest first; revoked ones too. */
+export async function listDevices(): Promise<PairedDeviceJson[]> {
+  const rows = await db().pairedDevice.findMany({ select: deviceColumns, orderBy: { id: "desc" }, take: 200 });
+  return rows.map(shapeDevice);
+}
+
+/** Shuts a device out from now on; revoking twice keeps the first time. */
+export async function revokeDevice(options: { id: number }): Promise<PairedDeviceJson> {
+  const { id } = options;
+  await db().pairedDevice.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+  const row = await db().pairedDevice.findUnique({ where: { id }, select: deviceColumns });
+  if (!row) throw new AppError("not_found", `There is no paired device ${id}.`);
+  return shapeDevice(row);
+}

@@ -1,0 +1,46 @@
+import { authenticate, type Access, type OperatorCaller } from "@/lib/auth/require-operator";
+import { finishKeyedRequest } from "@/lib/auth/keyed-request";
+import { assertAllowedHost } from "@/lib/http/allowed-hosts";
+import { isHttps } from "@/lib/http/client-address";
+import type { AppError } from "@/lib/http/errors";
+import { HSTS } from "@/lib/http/security-headers";
+import { toAppError } from "@/lib/http/to-app-error";
+
+// The one request pipeline of every handler: Host allowlist → auth → the
+// handler → errors into a refusal → keyed-request bookkeeping → transport
+// headers. route() (JSON), formRoute() (303 back to a page) and the login form
+// differ only in how they answer: the `run` and `refuse` they pass.
+
+export type Caller = OperatorCaller | null;
+
+export async function handleRequest(
+  request: Request,
+  access: Access,
+  run: (caller: Caller) => Promise<Response>,
+  refuse: (error: AppError) => Response,
+): Promise<Response> {
+  let response: Response;
+  try {
+    assertAllowedHost(request);
+    response = await run(await authenticate(request, access));
+  } catch (error) {
+    const appError = toAppError(error);
+    if (appError.status >= 500 && appError.code !== "unavailable") {
+      const { pathname } = new URL(request.url);
+      console.error(`[${request.method} ${pathname}] ${appError.code}:`, appError.cause ?? appError);
+    }
+    response = refuse(appError);
+  }
+  // Keyed requests get their rate-limit headers and a usage line, whatever the outcome.
+  response = finishKeyedRequest(request, response);
+  if (isHttps(request)) setHeader(response, "strict-transport-security", HSTS);
+  return response;
+}
+
+function setHeader(response: Response, name: string, value: string): void {
+  try {
+    response.headers.set(name, value);
+  } catch {
+    // Response.redirect() answers have immutable headers.
+  }
+}
