@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
-import { contentSecurityPolicy, otherSecurityHeaders } from "./lib/http/security-headers";
+import { API_POLICY, otherSecurityHeaders } from "./lib/http/security-headers";
 import { releaseOfCheckout } from "./lib/labs/build-release";
 import { writeRouteManifest } from "./scripts/write-route-manifest";
 
@@ -16,15 +16,15 @@ const nextConfig: NextConfig = {
   // files next to their code, which bundling would break.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg"],
   async headers() {
-    const production = process.env.NODE_ENV === "production";
+    // Pages get their policy, with a nonce per request, from proxy.ts; the
+    // JSON APIs it is kept off get a strict one here, attachments their own.
+    const apiPolicy = [{ key: "Content-Security-Policy", value: API_POLICY }];
     return [
       { source: "/:path*", headers: otherSecurityHeaders() },
-      // Not on attachments: they send their own sandboxed policy
-      // (lib/ask/attachments.ts), which a site-wide one would replace.
-      {
-        source: "/:path((?!api/core-ask/attachments/).*)",
-        headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy(production) }],
-      },
+      { source: "/api/:path((?!core-ask/attachments/).*)", headers: apiPolicy },
+      { source: "/base-scan/api/:path*", headers: apiPolicy },
+      { source: "/base-research/api/:path*", headers: apiPolicy },
+      { source: "/labs/api/:path*", headers: apiPolicy },
     ];
   },
 };

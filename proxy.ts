@@ -1,13 +1,14 @@
-// Redirects, rewrites and a convenience login redirect for pages. Never the
-// security boundary: every operator route checks the session itself
-// (lib/auth/require-operator.ts). Security headers come from next.config.ts so
-// they also cover the API paths this proxy does not run on.
+// Redirects, rewrites, the Host allowlist and the per-request CSP nonce for
+// pages, and a convenience login redirect. Never the security boundary: every
+// route and page checks its caller itself (lib/auth/authenticate.ts). The
+// other security headers come from next.config.ts so they also cover the API
+// paths this proxy does not run on.
 import { NextResponse, type NextRequest } from "next/server";
 import { readOperatorSeal, SESSION_COOKIE } from "@/lib/auth/session";
 import { assertAllowedHost } from "@/lib/http/allowed-hosts";
 import { isHttps } from "@/lib/http/client-address";
 import { errorBody, AppError } from "@/lib/http/errors";
-import { HSTS } from "@/lib/http/security-headers";
+import { HSTS, newNonce, pagePolicy } from "@/lib/http/security-headers";
 import {
   parseVariant,
   splitVariantPath,
@@ -24,13 +25,26 @@ const PUBLIC_ADMIN_PATHS = new Set(["/admin/login", "/admin/logout"]);
 const API_PREFIXES = ["/api/core-ask/", "/api/base-ask/", "/base-scan/api/", "/base-research/api/", "/labs/api/"];
 
 export async function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && isDecodable(pathname)) {
+    return NextResponse.next();
+  }
+  // Next reads the nonce for its scripts from the request's policy; the
+  // browser enforces the response's. One nonce, fresh for every request.
+  const policy = pagePolicy({ production: process.env.NODE_ENV === "production", nonce: newNonce() });
+  const response = await answer(request, policy);
+  response.headers.set("Content-Security-Policy", policy);
+  if (isHttps(request)) response.headers.set("Strict-Transport-Security", HSTS);
+  return response;
+}
+
+async function answer(request: NextRequest, policy: string): Promise<Response> {
   const { pathname, search, searchParams } = request.nextUrl;
 
   // Next answers a dynamic segment that is not valid UTF-8 (…/preferences/%FF)
   // with its own plain 500 before any handler runs (vercel/next.js#92557):
   // refuse such paths here with the error envelope instead.
   if (!isDecodable(pathname)) return invalidPath();
-  if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return NextResponse.next();
   // Pages answer only hosts we serve (DNS rebinding); route handlers check
   // again in the request core, which this proxy does not replace.
   try {
@@ -70,12 +84,12 @@ export async function proxy(request: NextRequest) {
   // Not cleared otherwise: a rewrite can pass through this proxy a second
   // time, and the layout only accepts /b…/l anyway.
   if (prefixed) requestHeaders.set(UI_PREFIX_HEADER, `/${prefixed.variant}`);
+  requestHeaders.set("content-security-policy", policy);
 
   const response = prefixed
     ? NextResponse.rewrite(new URL(`${path}${search}`, request.url), { request: { headers: requestHeaders } })
     : NextResponse.next({ request: { headers: requestHeaders } });
   if (variant) response.headers.set("X-UI-Version", variant);
-  if (isHttps(request)) response.headers.set("Strict-Transport-Security", HSTS);
   if (requested === "a") response.cookies.delete(UI_COOKIE);
   else if (requested) {
     response.cookies.set(UI_COOKIE, requested, {

@@ -1,7 +1,7 @@
 import { TEST_OPERATOR_PASSWORD } from "../../tests/support/server";
 import { expect, test } from "../fixtures";
 
-test("the operator logs in through the form and logs out again", async ({ page }) => {
+test("the operator logs in through the form and logs out again, for good", async ({ page, context, baseURL }) => {
   await page.goto("/admin/operator");
   await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Foperator$/);
 
@@ -14,8 +14,15 @@ test("the operator logs in through the form and logs out again", async ({ page }
   await expect(page).toHaveURL(/\/admin\/operator$/);
   await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
 
-  await page.getByRole("button", { name: "Log out" }).click();
+  const copy = (await context.cookies()).find((cookie) => cookie.name === "labs_op")!;
+
+  await page.getByRole("button", { name: "Log out", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto("/admin/operator");
+  await expect(page).toHaveURL(/\/admin\/login/);
+
+  // A copy of the cookie taken before the logout opens nothing any more.
+  await context.addCookies([{ name: copy.name, value: copy.value, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
   await page.goto("/admin/operator");
   await expect(page).toHaveURL(/\/admin\/login/);
 });

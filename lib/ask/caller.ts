@@ -1,4 +1,4 @@
-import type { OperatorCaller } from "@/lib/auth/require-operator";
+import type { OperatorCaller } from "@/lib/auth/authenticate";
 
 /** Who holds a lease when the caller names no agent: its API key, or the operator's session. */
 export function defaultAgent(caller: OperatorCaller | null): string {

@@ -19,12 +19,20 @@ export async function recordApiUsage(options: {
   method: string;
   path: string;
   status: number;
+  client: string;
   at: Date;
 }) {
-  const { keyId, method, path, status, at } = options;
+  const { keyId, method, path, status, client, at } = options;
   const [line] = await db().$transaction([
     db().apiUsage.create({
-      data: { keyId, method: method.slice(0, 10), path: path.slice(0, PATH_MAX), status, createdAt: at },
+      data: {
+        keyId,
+        method: method.slice(0, 10),
+        path: path.slice(0, PATH_MAX),
+        status,
+        client: client.slice(0, 100),
+        createdAt: at,
+      },
       select: { id: true },
     }),
     // Never moves back when an older request's line is written last.
@@ -59,6 +67,7 @@ export async function listApiUsage(options: { keyId?: number; limit?: number }):
       method: true,
       path: true,
       status: true,
+      client: true,
       createdAt: true,
       key: { select: { name: true } },
     },
@@ -70,6 +79,7 @@ export async function listApiUsage(options: { keyId?: number; limit?: number }):
     method: row.method,
     path: row.path,
     status: row.status,
+    client: row.client,
     created_at: row.createdAt.toISOString(),
   }));
 }

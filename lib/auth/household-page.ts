@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { isHouseholdMember } from "@/lib/auth/require-operator";
+import { isHouseholdMember } from "@/lib/auth/authenticate";
 import { env } from "@/lib/env";
 import { isLocalRequest } from "@/lib/http/client-address";
 

@@ -2,13 +2,13 @@ import { after } from "next/server";
 import { findActiveApiKey, type KeyCaller } from "@/lib/auth/api-keys";
 import { recordApiUsage } from "@/lib/auth/api-usage";
 import { consumeRateLimit, type RateLimitResult } from "@/lib/auth/rate-limit";
+import { clientAddress } from "@/lib/http/client-address";
 import { AppError } from "@/lib/http/errors";
 
 // Requests made with an API key, from the moment the key is known until the
-// answer is sent: the wrapper that sent them (route() in lib/http/route.ts,
-// or any other that calls requireOperator) finishes them with
-// finishKeyedRequest, which adds the rate-limit headers and writes the usage
-// line. Keyed by the Request object, so nothing outlives the request.
+// answer is sent: the request core (lib/http/request-core.ts) finishes them
+// with finishKeyedRequest, which adds the rate-limit headers and writes the
+// usage line. Keyed by the Request object, so nothing outlives the request.
 const keyedRequests = new WeakMap<Request, { caller: KeyCaller; rate: RateLimitResult; at: Date }>();
 
 /** The token of `Authorization: Bearer <token>`, or null for any other scheme. */
@@ -56,7 +56,14 @@ export function finishKeyedRequest(request: Request, response: Response): Respon
   }
   const { pathname } = new URL(request.url);
   runAfterResponse(() =>
-    recordApiUsage({ keyId: caller.keyId, method: request.method, path: pathname, status: response.status, at }),
+    recordApiUsage({
+      keyId: caller.keyId,
+      method: request.method,
+      path: pathname,
+      status: response.status,
+      client: clientAddress(request),
+      at,
+    }),
   );
   return response;
 }

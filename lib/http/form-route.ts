@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AuthPolicy, OperatorCaller } from "@/lib/auth/require-operator";
+import type { AuthPolicy, OperatorCaller } from "@/lib/auth/authenticate";
 import type { ApiScope } from "@/lib/auth/scopes";
 import { errorResponse, type AppError } from "@/lib/http/errors";
 import { localPath } from "@/lib/http/local-path";

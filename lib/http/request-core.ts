@@ -1,4 +1,4 @@
-import { authenticate, type Access, type OperatorCaller } from "@/lib/auth/require-operator";
+import { authenticate, type Access, type OperatorCaller } from "@/lib/auth/authenticate";
 import { finishKeyedRequest } from "@/lib/auth/keyed-request";
 import { assertAllowedHost } from "@/lib/http/allowed-hosts";
 import { isHttps } from "@/lib/http/client-address";

@@ -1,16 +1,14 @@
 import type { z } from "zod";
 import type { KeyCaller } from "@/lib/auth/api-keys";
-import type { Access, AuthPolicy, OperatorCaller } from "@/lib/auth/require-operator";
+import type { Access, AuthPolicy, OperatorCaller } from "@/lib/auth/authenticate";
 import type { ApiScope } from "@/lib/auth/scopes";
 import { errorResponse, type AppError } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-body";
 import { handleRequest } from "@/lib/http/request-core";
 import { validationError } from "@/lib/http/to-app-error";
 
-export type { AuthPolicy } from "@/lib/auth/require-operator";
-
 export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
-  /** Who may call it: anyone, or the operator (docs/decisions/003-key-scopes.md). */
+  /** Who may call it: `anyone`, the household (`public`) or the `operator` (lib/auth/authenticate.ts). */
   auth: AuthPolicy;
   /** The API-key scope that lets a key in; without one, keys are not taken here. */
   scope?: ApiScope;

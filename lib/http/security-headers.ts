@@ -1,13 +1,23 @@
 /** Sent with every answer served over https (never over plain http, where it would be ignored). */
 export const HSTS = "max-age=31536000; includeSubDomains";
 
-// Sent on every response but attachments (next.config.ts headers()).
-// Production forbids eval; 'wasm-unsafe-eval' only allows compiling
-// WebAssembly (the barcode reader). Next's inline bootstrap scripts need
-// 'unsafe-inline' without nonces.
-export function contentSecurityPolicy(production: boolean): string {
-  const scriptSrc = ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'", ...(production ? [] : ["'unsafe-eval'"])];
-  const csp = [
+/**
+ * The policy of pages (and everything else proxy.ts answers), with this
+ * request's nonce: only scripts carrying it run, and what they load
+ * ('strict-dynamic'); Next puts the nonce on its own scripts when it finds it
+ * in the request's CSP header. No 'unsafe-inline' for scripts. Production
+ * forbids eval; 'wasm-unsafe-eval' only allows compiling WebAssembly (the
+ * barcode reader). Styles stay 'unsafe-inline': React's style attributes.
+ */
+export function pagePolicy(options: { production: boolean; nonce: string }): string {
+  const scriptSrc = [
+    "'self'",
+    `'nonce-${options.nonce}'`,
+    "'strict-dynamic'",
+    "'wasm-unsafe-eval'",
+    ...(options.production ? [] : ["'unsafe-eval'"]),
+  ];
+  return [
     "default-src 'self'",
     `script-src ${scriptSrc.join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
@@ -22,8 +32,21 @@ export function contentSecurityPolicy(production: boolean): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
-  return csp;
 }
+
+/** A fresh nonce for one page: 128 random bits. */
+export function newNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * JSON answers of the APIs (next.config.ts headers(); the proxy does not run
+ * there): nothing in them is ever meant to run or be framed. Attachments send
+ * their own sandboxed policy (lib/ask/attachments.ts).
+ */
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /** Everything but the CSP: for every answer, attachments included. */
 export function otherSecurityHeaders(): { key: string; value: string }[] {

@@ -124,6 +124,8 @@ export const apiUsageEntry = z.object({
   method: z.string(),
   path: z.string(),
   status: z.number().int(),
+  /** The caller's address (lib/http/client-address.ts); null on older lines. */
+  client: z.string().nullable(),
   created_at: timestamp,
 });
 export type ApiUsageEntry = z.infer<typeof apiUsageEntry>;

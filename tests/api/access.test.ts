@@ -303,6 +303,24 @@ describe("small leaks", () => {
     expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
   });
 
+  it("gives every page a fresh script nonce instead of 'unsafe-inline', and puts it on every script", async () => {
+    const nonces: string[] = [];
+    for (const target of ["/base-scan/", "/base-scan/", "/b/base-scan/", "/base-ask/", "/admin/login"]) {
+      const { headers, text } = await api(target);
+      const policy = headers.get("content-security-policy") ?? "";
+      const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? "";
+      expect(scriptSrc, target).not.toContain("'unsafe-inline'");
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(scriptSrc)?.[1];
+      expect(nonce, target).toBeDefined();
+      nonces.push(nonce!);
+      const scripts = [...text.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+      for (const script of scripts) expect(script, target).toContain(`nonce="${nonce}"`);
+    }
+    expect(new Set(nonces).size).toBe(nonces.length);
+    const json = await api("/base-scan/api/stores");
+    expect(json.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
   it("sends HSTS over https only, and believes x-forwarded-proto only from a trusted proxy", async () => {
     const https = { "x-forwarded-proto": "https" };
     for (const target of ["/labs/healthz", "/base-scan/"]) {

@@ -8,7 +8,7 @@ import { startServer, type RunningServer } from "@/tests/support/server";
 import { api, operatorCookie, pairPhone } from "./client";
 
 // Every route in app/, found on disk, has a declared auth policy (STYLE
-// "Habits" 10): handlers carry `.auth` (route(), declareAuth(), or any wrapper
+// "Habits" 10): handlers carry `.auth` (route(), formRoute(), htmlRoute(), or any wrapper
 // exposing it), public ones are listed in tests/support/route-policy.ts, pages
 // are listed there too. Operator routes are then called anonymously over HTTP.
 

@@ -10,7 +10,7 @@ import { api, operatorCookie } from "./client";
 
 type Minted = { ok: true; id: number; key: string; name: string; plan: string; scopes: string[]; prefix: string };
 type KeyRow = { id: number; name: string; plan: string; last_used_at: string | null; revoked_at: string | null };
-type UsageRow = { key_id: number; key_name: string; method: string; path: string; status: number };
+type UsageRow = { key_id: number; key_name: string; method: string; path: string; status: number; client: string };
 
 const ALL_SCOPES = ["research", "ask", "scan"];
 
@@ -142,6 +142,17 @@ describe("using a key", () => {
       "POST /api/core-ask/999999999/release 404",
     ]);
     expect((await keyRow(id))?.last_used_at).toMatch(/Z$/);
+  });
+
+  it("logs who called: the client address, as the request core decides it", async () => {
+    const { id, key } = await mint();
+    // The API test server trusts a proxy on loopback: the right-most
+    // untrusted X-Forwarded-For entry is the caller, not the first one.
+    await api("/api/core-ask/pending", {
+      headers: { authorization: `Bearer ${key}`, "x-forwarded-for": "198.51.100.7, 203.0.113.50" },
+    });
+    await expect.poll(async () => (await usageOf(id)).length).toBe(1);
+    expect((await usageOf(id))[0]?.client).toBe("203.0.113.50");
   });
 
   it("logs a queue form post made with a key, like a JSON request", async () => {

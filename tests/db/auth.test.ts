@@ -7,7 +7,7 @@ import { claimLoginAttempt, clearLoginFailures, loginWaitSeconds, pruneLoginThro
 import { safeNextPath } from "@/lib/auth/login-page";
 import { endAllOperatorSessions, endOperatorSession, hasOperatorSession } from "@/lib/auth/operator-sessions";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { authenticate } from "@/lib/auth/require-operator";
+import { authenticate } from "@/lib/auth/authenticate";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
 import { db } from "@/lib/db";
 import { sealOperatorSession } from "@/tests/support/operator-seal";
@@ -181,6 +181,17 @@ describe("passwords", () => {
     for (const broken of ["garbage", "scrypt$c2FsdHNhbHQ$", "scrypt$c2FsdHNhbHQ$=", `${passwordHash}$x`]) {
       expect(await verifyPassword("anything", { sessionSecret: SECRET, passwordHash: broken })).toBe(false);
     }
+  });
+});
+
+describe("password hashing off the event loop", () => {
+  it("lets the event loop turn while a hash is checked", async () => {
+    const passwordHash = await hashPassword("correct horse battery staple");
+    const checked = verifyPassword("a guess", { sessionSecret: SECRET, passwordHash }).then(() => "hash");
+    // A synchronous scrypt would finish inside the call, before this turn.
+    const turned = new Promise((resolve) => setImmediate(() => resolve("loop")));
+    expect(await Promise.race([checked, turned])).toBe("loop");
+    expect(await checked).toBe("hash");
   });
 });
 

@@ -10,7 +10,7 @@ import {
 } from "@/lib/auth/api-usage";
 import { API_PLANS } from "@/lib/auth/plans";
 import { consumeRateLimit } from "@/lib/auth/rate-limit";
-import { authenticate } from "@/lib/auth/require-operator";
+import { authenticate } from "@/lib/auth/authenticate";
 import { db } from "@/lib/db";
 import { readMigrationState } from "@/lib/db/migration-state";
 import { countVariantView, listVariantViews } from "@/lib/labs/variant-views";
@@ -95,12 +95,12 @@ describe("usage log", () => {
     const { id } = await mintApiKey({ name: "usage", plan: "free", scopes: ["ask"] });
     const later = new Date("2026-05-02T10:00:00Z");
     const earlier = new Date("2026-05-01T10:00:00Z");
-    await recordApiUsage({ keyId: id, method: "GET", path: "/later", status: 200, at: later });
-    await recordApiUsage({ keyId: id, method: "POST", path: "/earlier", status: 404, at: earlier });
+    await recordApiUsage({ keyId: id, method: "GET", path: "/later", status: 200, client: "192.0.2.1", at: later });
+    await recordApiUsage({ keyId: id, method: "POST", path: "/earlier", status: 404, client: "::1", at: earlier });
     const lines = await listApiUsage({ keyId: id });
-    expect(lines.map((line) => [line.path, line.status, line.key_name])).toEqual([
-      ["/later", 200, "usage"],
-      ["/earlier", 404, "usage"],
+    expect(lines.map((line) => [line.path, line.status, line.key_name, line.client])).toEqual([
+      ["/later", 200, "usage", "192.0.2.1"],
+      ["/earlier", 404, "usage", "::1"],
     ]);
     expect((await listApiKeys()).find((key) => key.id === id)?.last_used_at).toBe(later.toISOString());
     expect(await listApiUsage({ keyId: id, limit: 1 })).toHaveLength(1);
@@ -132,7 +132,7 @@ describe("usage log", () => {
     let logged = 0;
     const oldLeft = async () => (await listApiUsage({ keyId: id, limit: 500 })).some((e) => e.path === "/old");
     while ((await oldLeft()) && logged < USAGE_PRUNE_EVERY) {
-      await recordApiUsage({ keyId: id, method: "GET", path: "/new", status: 200, at: clock });
+      await recordApiUsage({ keyId: id, method: "GET", path: "/new", status: 200, client: "192.0.2.1", at: clock });
       logged += 1;
     }
     expect(await oldLeft()).toBe(false);

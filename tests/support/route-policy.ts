@@ -1,7 +1,8 @@
 // Who may call what (DESIGN §2 and §4): the declared exceptions to "operator
-// only". A route handler declares its policy itself (`.auth`, set by route()
-// or declareAuth()); being public must also be listed here, so opening a route
-// to everyone is a decision someone wrote down. Pages cannot declare anything,
+// only". A route handler declares its policy itself (`.auth`, set by route(),
+// formRoute() or htmlRoute()); being public (or open to `anyone`) must also be
+// listed here, so opening a route to everyone is a decision someone wrote
+// down. Pages cannot declare anything,
 // so every page pattern is listed with its policy. Patterns use the file
 // layout's URL form: `{id}` for a dynamic segment, `**` for anything below.
 

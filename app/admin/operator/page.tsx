@@ -239,7 +239,10 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
                     <tr key={entry.id} className="border-t border-slate-200 align-top">
                       <td className="py-1.5 pr-2">
                         <span className="whitespace-nowrap">{formatTime(entry.created_at)}</span>
-                        <span className="block text-xs break-words text-slate-500">{entry.key_name}</span>
+                        <span className="block text-xs break-words text-slate-500">
+                          {entry.key_name}
+                          {entry.client ? ` · ${entry.client}` : ""}
+                        </span>
                       </td>
                       <td className="py-1.5 pr-2 font-mono text-xs break-all">
                         {entry.method} {entry.path}

@@ -1,3 +1,6 @@
+-- AlterTable
+ALTER TABLE "api_usage" ADD COLUMN     "client" TEXT;
+
 -- CreateTable
 CREATE TABLE "paired_device" (
     "id" SERIAL NOT NULL,
