@@ -21,7 +21,9 @@ const nextConfig: NextConfig = {
     const apiPolicy = [{ key: "Content-Security-Policy", value: API_POLICY }];
     return [
       { source: "/:path*", headers: otherSecurityHeaders() },
-      { source: "/api/:path((?!core-ask/attachments/).*)", headers: apiPolicy },
+      { source: "/api/core-ask/:path((?!attachments/).*)", headers: apiPolicy },
+      { source: "/api/base-ask/:path*", headers: apiPolicy },
+      { source: "/api/openapi.json", headers: apiPolicy },
       { source: "/base-scan/api/:path*", headers: apiPolicy },
       { source: "/base-research/api/:path*", headers: apiPolicy },
       { source: "/labs/api/:path*", headers: apiPolicy },
