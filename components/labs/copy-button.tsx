@@ -25,3 +25,20 @@ export function CopyButton({ text, fallbackId }: { text: string; fallbackId?: st
     </button>
   );
 }
+
+/** A read-only value (a new key, a pairing link) with its copy button; focusing selects it. */
+export function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div className="flex gap-2">
+      <input
+        id={id}
+        readOnly
+        value={value}
+        aria-label={label}
+        onFocus={(event) => event.currentTarget.select()}
+        className="min-w-0 grow rounded-lg border border-slate-300 bg-white px-2 py-2 font-mono text-xs"
+      />
+      <CopyButton text={value} fallbackId={id} />
+    </div>
+  );
+}

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { CopyButton } from "@/components/labs/copy-button";
+import { CopyField } from "@/components/labs/copy-button";
 import { FormError } from "@/components/ui/field";
 import { API_SCOPES } from "@/lib/auth/scopes";
 import { FetchError, postJson } from "@/lib/http/fetcher";
@@ -95,16 +95,8 @@ export function MintKeyForm({ plans }: { plans: { name: string; perMinute: numbe
           <p className="font-medium text-amber-900">
             Key “{minted.name}” ({minted.plan}; {minted.scopes.join(", ")}). Copy it now: it is not shown again.
           </p>
-          <div className="mt-2 flex gap-2">
-            <input
-              id="minted-key"
-              readOnly
-              value={minted.key}
-              aria-label="New API key"
-              onFocus={(event) => event.currentTarget.select()}
-              className="min-w-0 grow rounded-lg border border-slate-300 bg-white px-2 py-2 font-mono text-xs"
-            />
-            <CopyButton text={minted.key} fallbackId="minted-key" />
+          <div className="mt-2">
+            <CopyField id="minted-key" label="New API key" value={minted.key} />
           </div>
         </div>
       ) : null}

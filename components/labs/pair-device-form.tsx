@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { CopyButton } from "@/components/labs/copy-button";
+import { CopyField } from "@/components/labs/copy-button";
 import { BarcodeView } from "@/components/scan/barcode-view";
 import { FormError } from "@/components/ui/field";
 import { FetchError, postJson } from "@/lib/http/fetcher";
@@ -65,17 +65,7 @@ export function PairDeviceForm() {
           <div className="mx-auto my-3 max-w-56" data-testid="pairing-qr">
             <BarcodeView format="qr_code" value={pairing.url} maxHeight={0.35} />
           </div>
-          <div className="flex gap-2">
-            <input
-              id="pairing-link"
-              readOnly
-              value={pairing.url}
-              aria-label="Pairing link"
-              onFocus={(event) => event.currentTarget.select()}
-              className="min-w-0 grow rounded-lg border border-slate-300 bg-white px-2 py-2 font-mono text-xs"
-            />
-            <CopyButton text={pairing.url} fallbackId="pairing-link" />
-          </div>
+          <CopyField id="pairing-link" label="Pairing link" value={pairing.url} />
         </div>
       ) : null}
     </div>
