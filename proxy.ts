@@ -131,9 +131,11 @@ function invalidPath(): Response {
 
 export const config = {
   matcher: [
-    // JSON APIs are left out: the proxy would buffer their bodies (up to 10 MB)
-    // before our own size limits could refuse them, and they need none of this.
-    "/((?!_next/static|_next/image|api/core-ask|api/base-ask|base-scan/api|base-research/api|labs/api|favicon\\.ico).*)",
+    // JSON APIs are left out, under a variant prefix (/b/…) too: the proxy
+    // would buffer their bodies (up to 10 MB) before our own size limits could
+    // refuse them, and they need none of this. A variant-prefixed API path is
+    // then no route at all: 404 at once.
+    "/((?!_next/static|_next/image|(?:[b-l]/)?(?:api/core-ask|api/base-ask|base-scan/api|base-research/api|labs/api)|favicon\\.ico).*)",
     // …except paths with a percent escape other than plain ASCII (%80-%FF, a
     // lone %), the only ones that can fail to decode; rare on these APIs.
     "/(.*%(?![0-7][0-9A-Fa-f]).*)",

@@ -3,7 +3,6 @@ import { hasMemberSession } from "@/lib/auth/devices";
 import { authenticateApiKey, bearerToken } from "@/lib/auth/keyed-request";
 import { MEMBER_COOKIE } from "@/lib/auth/member-seal";
 import { hasOperatorSession } from "@/lib/auth/operator-sessions";
-import { assertSameOrigin } from "@/lib/auth/same-origin";
 import type { ApiScope } from "@/lib/auth/scopes";
 import { readCookie, SESSION_COOKIE } from "@/lib/auth/session";
 import { env } from "@/lib/env";
@@ -31,7 +30,8 @@ export type OperatorCaller = { kind: "cookie" } | KeyCaller;
  *   (the request core finishes it);
  * - elsewhere a key opens nothing: operator routes then need the cookie, so a
  *   key cannot mint, list or revoke keys;
- * - the `labs_op` cookie must be a live session, and its writes same-origin.
+ * - the `labs_op` cookie must be a live session (cross-site writes are
+ *   refused before this, in the request core).
  * Public routes answer `null` for an anonymous caller.
  */
 export async function authenticate(request: Request, access: Access): Promise<OperatorCaller | null> {
@@ -49,10 +49,7 @@ export async function authenticate(request: Request, access: Access): Promise<Op
     if (env().LABS_ACCESS === "household") await assertHousehold(request, bearer ? authorization : null);
     return null;
   }
-  if (await hasOperatorSession(readCookie(request, SESSION_COOKIE))) {
-    assertSameOrigin(request);
-    return { kind: "cookie" };
-  }
+  if (await hasOperatorSession(readCookie(request, SESSION_COOKIE))) return { kind: "cookie" };
   if (bearer) throw new AppError("forbidden", "API keys cannot do this; log in as the operator at /admin/login.");
   throw new AppError("unauthorized", "Log in as the operator at /admin/login, or send an API key.");
 }
@@ -67,10 +64,7 @@ async function assertHousehold(request: Request, authorization: string | null): 
     await authenticateApiKey(request, bearerToken(authorization));
     return;
   }
-  if (await isHouseholdMember(request)) {
-    assertSameOrigin(request);
-    return;
-  }
+  if (await isHouseholdMember(request)) return;
   throw new AppError(
     "unauthorized",
     "This Labs is for its household: pair this device from the operator's admin page, or log in at /admin/login.",

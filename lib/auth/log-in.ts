@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { claimLoginAttempt, clearLoginFailures } from "@/lib/auth/login-throttle";
 import { verifyPassword } from "@/lib/auth/password";
-import { assertSameOrigin } from "@/lib/auth/same-origin";
 import { operatorSecrets } from "@/lib/auth/secrets";
 import { startOperatorSession } from "@/lib/auth/operator-sessions";
 import { clientAddress } from "@/lib/http/client-address";
@@ -22,7 +21,6 @@ export async function logIn(request: Request, password: string, responseHeaders:
   if (!secrets) {
     throw new AppError("unavailable", "Operator login is not configured: set OPERATOR_PASSWORD and SESSION_SECRET.");
   }
-  assertSameOrigin(request);
   const client = clientAddress(request);
   const attempt = await claimLoginAttempt(client);
   if (!attempt.allowed) {

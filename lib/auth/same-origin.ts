@@ -4,12 +4,14 @@ import { hostName, isAllowedHostName, requestHost } from "@/lib/http/allowed-hos
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Cookie-authenticated writes must come from our own pages: a form on another
- * site can make the browser send `labs_op`, but not hide where it came from.
- * `Origin` must be one of our allowed origins (a host we serve, the one this
- * request was sent to), never merely equal to whatever `Host` the request
- * claims. Clients that send neither header (curl, agents) are not browsers
- * and cannot be tricked this way.
+ * Every write must come from our own pages or from a client that is not a
+ * browser. A page on another site can make a family member's browser post to
+ * Labs (with its cookies, or to a public route) but not hide where it came
+ * from: `Sec-Fetch-Site` other than same-origin, or an `Origin` that is not
+ * one of our allowed origins (a host we serve, the one this request was sent
+ * to; never merely whatever `Host` the request claims), is refused. Clients
+ * that send neither header (curl, agents) pass. The request core calls this
+ * for every route.
  */
 export function assertSameOrigin(request: Request): void {
   if (SAFE_METHODS.has(request.method)) return;
@@ -31,5 +33,5 @@ export function assertSameOrigin(request: Request): void {
 }
 
 function crossSite(): AppError {
-  return new AppError("forbidden", "Cross-site requests cannot use the operator session.");
+  return new AppError("forbidden", "Cross-site requests cannot write to Labs; use its own pages.");
 }

@@ -1,3 +1,4 @@
+import { isLocalRequest } from "@/lib/http/client-address";
 import { AppError } from "@/lib/http/errors";
 
 export const JSON_BODY_LIMIT = 256 * 1024;
@@ -33,18 +34,64 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
   return bytes;
 }
 
+/** `application/json` or a `+json` type, with or without parameters. */
+export function isJsonType(type: string): boolean {
+  return /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type.trim());
+}
+
+function isFormType(type: string): boolean {
+  return /^application\/x-www-form-urlencoded\s*(;|$)/i.test(type.trim());
+}
+
 /**
- * The JSON body as an unknown value, whatever the Content-Type says (agents
- * often post JSON with curl's form default); multipart is refused with 415.
- * An empty body reads as `{}` so endpoints without fields accept a bare POST.
+ * The JSON body as an unknown value. A body must say it is JSON
+ * (`application/json`): a page on another site can send text/plain or a form
+ * without asking, but a JSON body only after a preflight we never grant. An
+ * empty body reads as `{}` whatever it claims, so endpoints without fields
+ * accept a bare POST.
  */
 export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
-  if (type.startsWith("multipart/form-data")) {
-    throw new AppError("unsupported_media_type", "This endpoint takes a JSON body (application/json).");
-  }
+  const saysJson = isJsonType(type) || isLocalAgent(request);
+  if (!saysJson && hasBody(request)) throw notJson();
   const bytes = await readBodyBytes(request, limit);
   if (bytes.byteLength === 0) return {};
+  if (!saysJson) throw notJson();
+  return parseJson(bytes);
+}
+
+/**
+ * The seed's agent: a program on this machine (loopback, nothing forwarded,
+ * no browser's Origin or Sec-Fetch-Site), which may post JSON with curl's
+ * form default. No page on another site can send such a request.
+ */
+function isLocalAgent(request: Request): boolean {
+  if (request.headers.has("origin") || request.headers.has("sec-fetch-site")) return false;
+  return isLocalRequest(request) && !request.headers.get("content-type")?.startsWith("multipart/");
+}
+
+/**
+ * A form post (urlencoded) or a JSON body, as a plain object: what the HTML
+ * forms and agents send. Anything else (text/plain, multipart) is 415.
+ */
+export async function readFormOrJson(request: Request, limit = JSON_BODY_LIMIT): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (isJsonType(type)) return readJsonBody(request, limit);
+  if (!isFormType(type) && hasBody(request)) throw notForm();
+  const bytes = await readBodyBytes(request, limit);
+  if (bytes.byteLength === 0) return {};
+  if (!isFormType(type)) throw notForm();
+  return Object.fromEntries(new URLSearchParams(new TextDecoder().decode(bytes)));
+}
+
+/** Whether the request says it carries a body (a length above 0, or chunks). */
+function hasBody(request: Request): boolean {
+  const length = request.headers.get("content-length");
+  if (length !== null) return Number(length) > 0;
+  return request.headers.has("transfer-encoding");
+}
+
+function parseJson(bytes: Uint8Array): unknown {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -59,18 +106,20 @@ export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): P
   }
 }
 
-/** A form post (urlencoded) or a JSON body, as a plain object of strings/values. */
-export async function readFormOrJson(request: Request, limit = JSON_BODY_LIMIT): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("application/x-www-form-urlencoded")) return readJsonBody(request, limit);
-  const bytes = await readBodyBytes(request, limit);
-  const text = new TextDecoder().decode(bytes);
-  return Object.fromEntries(new URLSearchParams(text));
+function notJson(): AppError {
+  return new AppError("unsupported_media_type", "This endpoint takes a JSON body (Content-Type: application/json).");
+}
+
+function notForm(): AppError {
+  return new AppError(
+    "unsupported_media_type",
+    "This endpoint takes a form (application/x-www-form-urlencoded) or JSON (application/json).",
+  );
 }
 
 /** The request's body is JSON: its refusals are the JSON envelope, not a page. */
 export function sentJson(request: Request): boolean {
-  return (request.headers.get("content-type") ?? "").includes("json");
+  return isJsonType(request.headers.get("content-type") ?? "");
 }
 
 function tooLarge(limit: number): AppError {

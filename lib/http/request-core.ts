@@ -1,13 +1,14 @@
 import { authenticate, type Access, type OperatorCaller } from "@/lib/auth/authenticate";
 import { finishKeyedRequest } from "@/lib/auth/keyed-request";
+import { assertSameOrigin } from "@/lib/auth/same-origin";
 import { assertAllowedHost } from "@/lib/http/allowed-hosts";
 import { isHttps } from "@/lib/http/client-address";
 import type { AppError } from "@/lib/http/errors";
 import { HSTS } from "@/lib/http/security-headers";
 import { toAppError } from "@/lib/http/to-app-error";
 
-// The one request pipeline of every handler: Host allowlist → auth → the
-// handler → errors into a refusal → keyed-request bookkeeping → transport
+// The one request pipeline of every handler: Host allowlist → no
+// cross-site writes → auth → the handler → errors into a refusal → keyed-request bookkeeping → transport
 // headers. route() (JSON), formRoute() (303 back to a page) and the login form
 // differ only in how they answer: the `run` and `refuse` they pass.
 
@@ -22,6 +23,7 @@ export async function handleRequest(
   let response: Response;
   try {
     assertAllowedHost(request);
+    assertSameOrigin(request);
     response = await run(await authenticate(request, access));
   } catch (error) {
     const appError = toAppError(error);
