@@ -19,9 +19,18 @@ const echo = route(
 );
 
 const call = (handler: typeof echo, init: RequestInit & { url?: string; params?: Record<string, string> } = {}) =>
-  handler(new Request(init.url ?? "http://labs.test/x", { method: "POST", ...init }), {
-    params: Promise.resolve(init.params ?? { id: "7" }),
-  });
+  handler(
+    new Request(init.url ?? "http://labs.test/x", {
+      method: "POST",
+      ...init,
+      // JSON bodies say so, as every client must; a FormData sets its own type.
+      headers: {
+        ...(init.body instanceof FormData ? {} : { "content-type": "application/json" }),
+        ...(init.headers as Record<string, string> | undefined),
+      },
+    }),
+    { params: Promise.resolve(init.params ?? { id: "7" }) },
+  );
 
 const json = async (response: Response) => ({ status: response.status, body: await response.json() });
 
