@@ -13,6 +13,7 @@ import { FetchError } from "@/lib/http/fetcher";
 import type { Dashboard } from "@/lib/labs/schemas";
 import { useDashboard } from "@/lib/labs/use-dashboard";
 import { formatMoney } from "@/lib/scan/client/format";
+import { sessionLabel } from "@/lib/scan/schemas";
 
 /**
  * The operator dashboard at / (DESIGN §2): the server renders the first
@@ -151,10 +152,10 @@ function ScanSummary({ scan, prefix }: { scan: Dashboard["scan"]; prefix: string
           <div className="flex flex-wrap items-center justify-between gap-2">
             <Link
               href={`${prefix}/base-scan/session?sid=${session.id}`}
-              aria-label={`${session.mine ? "Your" : "Latest"} session ${session.id}`}
+              aria-label={`${session.mine ? "Your" : "Latest"} session ${sessionLabel(session.id)}`}
               className="font-mono font-semibold text-brand hover:underline"
             >
-              {session.id}
+              {sessionLabel(session.id)}
             </Link>
             <span
               className={`rounded-full px-2 py-0.5 text-xs font-semibold ${SESSION_STATE[session.state].className}`}

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { buttonClass } from "@/components/scan/styles";
 import { FetchError, postJson } from "@/lib/http/fetcher";
+import { sessionLabel } from "@/lib/scan/schemas";
 
 /** Ends the scan session after a second tap; the page then shows it as ended. */
 export function EndSessionButton({ sessionId, prefix }: { sessionId: string; prefix: string }) {
@@ -38,7 +39,7 @@ export function EndSessionButton({ sessionId, prefix }: { sessionId: string; pre
       aria-label="End this session?"
       className="surface space-y-3 rounded-xl border border-red-300 bg-red-50 p-3 ui-d:border-red-400"
     >
-      <p className="text-sm">End {sessionId}? Its scans stay; your next scan starts a new session.</p>
+      <p className="text-sm">End {sessionLabel(sessionId)}? Its scans stay; your next scan starts a new session.</p>
       <div className="flex gap-2">
         <button type="button" onClick={end} disabled={ending} className={`${buttonClass("danger")} flex-1`}>
           {ending ? "Ending…" : "Yes, end it"}

@@ -7,7 +7,7 @@ import { SentimentPanel } from "@/components/scan/sentiment-panel";
 import { StorePicker } from "@/components/scan/store-picker";
 import { KIND_LABEL } from "@/components/scan/styles";
 import type { RecordedScan } from "@/lib/scan/client/send-scan";
-import type { ScanItem } from "@/lib/scan/schemas";
+import { sessionLabel, type ScanItem } from "@/lib/scan/schemas";
 
 export type ScanEntry = {
   clientId: string;
@@ -98,7 +98,7 @@ function StateNote({ entry }: { entry: ScanEntry }) {
   if (entry.state === "sent" && entry.scan) {
     return (
       <span className="text-xs text-slate-500 ui-d:text-slate-300">
-        {entry.scan.replayed ? "Recorded earlier" : "Recorded"} in {entry.scan.session_id}
+        {entry.scan.replayed ? "Recorded earlier" : "Recorded"} in {sessionLabel(entry.scan.session_id)}
       </span>
     );
   }

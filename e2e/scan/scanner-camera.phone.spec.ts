@@ -75,7 +75,7 @@ for (const { name, value: makeValue, video, check } of CASES) {
       await page.goto("/base-scan/session");
       await expect(page.getByTestId("session-scan-value").filter({ hasText: value })).toHaveCount(1);
       await expect(page.getByTestId("session-scan")).toHaveCount(1);
-      const sid = (await page.getByTestId("session-id").textContent())?.trim() ?? "";
+      const sid = (await page.getByTestId("session-id").getAttribute("data-session-id")) ?? "";
       const { status, data } = await api.get<SessionDetailResponse>(`/base-scan/api/session/${sid}`);
       expect(status).toBe(200);
       expect(data.scans.filter((scan) => scan.value === value)).toHaveLength(1);

@@ -110,7 +110,9 @@ test("the store picker creates, picks and clears the scan's store", async ({ pag
   await page.getByRole("textbox", { name: "Code" }).press("Enter");
   const card = page.getByTestId("result-card");
   await expect(card).toHaveAttribute("data-state", "sent");
-  const sid = (await card.getByText(/Recorded in S-/).textContent())?.match(/S-\d{6}-\d+/)?.[0] ?? "";
+  // The card shows the session's short label; its whole id is the phone's scan_sid cookie.
+  await expect(card.getByText(/Recorded in S-\d{6}-\d+$/)).toBeVisible();
+  const sid = (await page.context().cookies()).find((cookie) => cookie.name === "scan_sid")?.value ?? "";
   const storeOf = async () => {
     const { data } = await api.get<SessionDetailResponse>(`/base-scan/api/session/${sid}`);
     return data.scans.find((scan) => scan.value === code)?.store_name ?? null;
@@ -184,7 +186,7 @@ test("a scan taken offline waits on the phone and is recorded once when back onl
 
   await page.goto("/base-scan/session");
   await expect(page.getByTestId("session-scan-value").filter({ hasText: code })).toHaveCount(1);
-  const sid = (await page.getByTestId("session-id").textContent())?.trim() ?? "";
+  const sid = (await page.getByTestId("session-id").getAttribute("data-session-id")) ?? "";
   const { data } = await api.get<SessionDetailResponse>(`/base-scan/api/session/${sid}`);
   expect(data.scans.filter((scan) => scan.value === code)).toHaveLength(1);
 
@@ -212,7 +214,7 @@ test("ending the session asks first, then shows it ended", async ({ page, api })
   await expect(page.getByTestId("result-card")).toHaveAttribute("data-state", "sent");
 
   await page.goto("/base-scan/session");
-  const sid = (await page.getByTestId("session-id").textContent())?.trim() ?? "";
+  const sid = (await page.getByTestId("session-id").getAttribute("data-session-id")) ?? "";
   await page.getByRole("button", { name: "End session" }).click();
   const confirm = page.getByRole("alertdialog", { name: "End this session?" });
   await confirm.getByRole("button", { name: "Cancel" }).click();
@@ -222,7 +224,7 @@ test("ending the session asks first, then shows it ended", async ({ page, api })
   await page.getByRole("button", { name: "End session" }).click();
   await page.getByRole("button", { name: "Yes, end it" }).click();
   await expect(page.getByText("Ended", { exact: true })).toBeVisible();
-  await expect(page.getByTestId("session-id")).toHaveText(sid);
+  await expect(page.getByTestId("session-id")).toHaveAttribute("data-session-id", sid);
   expect((await api.get<SessionDetailResponse>(`/base-scan/api/session/${sid}`)).data.session.state).toBe("ended");
   await page.screenshot({ path: "test-results/screenshots/scan-session-ended.png", fullPage: true });
 
@@ -230,7 +232,10 @@ test("ending the session asks first, then shows it ended", async ({ page, api })
   await page.goto("/base-scan/scan");
   await page.getByRole("textbox", { name: "Code" }).fill(ean13());
   await page.getByRole("textbox", { name: "Code" }).press("Enter");
-  await expect(page.getByTestId("result-card").getByText(/Recorded in S-/)).not.toContainText(sid);
+  const label = sid.split("-").slice(0, 3).join("-");
+  const recorded = page.getByTestId("result-card").getByText(/Recorded in S-/);
+  await expect(recorded).toHaveText(/Recorded in S-\d{6}-\d+$/);
+  await expect(recorded).not.toHaveText(new RegExp(`in ${label}$`));
 });
 
 test("the session page says when there is no session yet", async ({ page }) => {

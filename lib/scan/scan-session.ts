@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { isHttps } from "@/lib/http/client-address";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
@@ -40,11 +41,14 @@ export async function resolveScanSession({ candidate, now = new Date() }: Resolv
   return openScanSession({ now });
 }
 
-/** Opens a session with id `S-<yymmdd>-<n>`, n counted per UTC day in the database. */
+/**
+ * Opens a session with id `S-<yymmdd>-<n>-<secret>`: n counted per UTC day in
+ * the database (the label people see), then 128 random bits.
+ */
 export async function openScanSession({ now = new Date() }: { now?: Date } = {}): Promise<string> {
   const day = yymmdd(now);
   const n = await nextCounterValue({ scope: "scan-session", day });
-  const id = `S-${day}-${n}`;
+  const id = `S-${day}-${n}-${randomBytes(16).toString("base64url")}`;
   await db().scanSession.create({ data: { id, startedAt: now, lastScanAt: now } });
   return id;
 }

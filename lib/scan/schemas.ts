@@ -52,8 +52,19 @@ const isoDate = z.iso.date();
 
 // ─── scans and sessions ───────────────────────────────────────────────────
 
-export const SESSION_ID_PATTERN = /^S-\d{6}-[1-9]\d{0,8}$/;
-export const sessionId = z.string().regex(SESSION_ID_PATTERN, "must be a session id like S-250101-1");
+// A session id is its short label (`S-<yymmdd>-<n>`, the day's number, for
+// people) and 128 random bits: it is all it takes to read a shopping trip's
+// invoices with the buyer's NIF, so it must not be guessable by walking the
+// numbers (issue 11).
+export const SESSION_ID_PATTERN = /^S-\d{6}-[1-9]\d{0,8}-[A-Za-z0-9_-]{22}$/;
+export const sessionId = z
+  .string()
+  .regex(SESSION_ID_PATTERN, "must be a whole session id as the scan answered it (S-250101-1-…)");
+
+/** What people see of a session id: `S-250101-1`, without its secret part. */
+export function sessionLabel(id: string): string {
+  return id.split("-").slice(0, 3).join("-");
+}
 
 export const recordScanBody = z.object({
   value: text(4096),

@@ -68,7 +68,7 @@ describe("POST /base-scan/api/scan", () => {
       invoice: null,
     });
     expect(data.id).toEqual(expect.any(Number));
-    expect(data.session_id).toMatch(/^S-\d{6}-[1-9]\d*$/);
+    expect(data.session_id).toMatch(/^S-\d{6}-[1-9]\d*-[A-Za-z0-9_-]{22}$/);
     expect(new Date(String((data as Record<string, unknown>).created_at)).toISOString()).toBe(
       (data as Record<string, unknown>).created_at,
     );
@@ -275,9 +275,13 @@ describe("scan sessions", () => {
   });
 
   it("opens a new session when the named one is unknown or ended", async () => {
-    const unknown = await scan({ value: unique("u"), format: "qr_code", session_id: "S-000101-987654" });
+    const unknown = await scan({
+      value: unique("u"),
+      format: "qr_code",
+      session_id: "S-000101-987654-AAAAAAAAAAAAAAAAAAAAAA",
+    });
     expect(unknown.status).toBe(200);
-    expect(unknown.data.session_id).not.toBe("S-000101-987654");
+    expect(unknown.data.session_id).not.toBe("S-000101-987654-AAAAAAAAAAAAAAAAAAAAAA");
 
     const cookie = sidCookie(unknown.headers);
     const end = await api<{ ok: true; ended: true; session: { id: string; state: string } }>(
@@ -304,9 +308,17 @@ describe("scan sessions", () => {
     expect(none.data).toMatchObject({ ok: false, error: { code: "not_found" } });
     const unknown = await api("/base-scan/api/session/end", {
       method: "POST",
-      json: { session_id: "S-000101-987655" },
+      json: { session_id: "S-000101-987655-AAAAAAAAAAAAAAAAAAAAAA" },
     });
     expect(unknown.status).toBe(404);
+  });
+
+  it("cannot be read by walking the day's numbers: a session id carries 128 random bits", async () => {
+    const { data } = await scan({ value: fatura(nif()), format: "qr_code" });
+    const label = data.session_id.split("-").slice(0, 3).join("-");
+    expect((await api(`/base-scan/api/session/${label}`)).status).toBe(400);
+    expect((await api(`/base-scan/api/session/${label}-${"A".repeat(22)}`)).status).toBe(404);
+    expect((await api(`/base-scan/api/session/${data.session_id}`)).status).toBe(200);
   });
 
   it("GET session/<sid> returns the scans, store, invoices and totals", async () => {
@@ -337,7 +349,8 @@ describe("scan sessions", () => {
   });
 
   it.each([
-    ["an unknown session", "S-000101-987656", 404, "not_found"],
+    ["an unknown session", "S-000101-987656-AAAAAAAAAAAAAAAAAAAAAA", 404, "not_found"],
+    ["a session's short label only, as a walker would guess it", "S-000101-1", 400, "validation_failed"],
     ["a malformed id", "not-a-session", 400, "validation_failed"],
     ["SQL in the id", "S-1' OR '1'='1", 400, "validation_failed"],
   ])("GET session/<sid> answers %s with the envelope", async (_name, sid, status, code) => {

@@ -112,7 +112,7 @@ describe("buildDashboard", () => {
     expect(own.scan.session?.recent_scans.map((scan) => scan.value)).toEqual([myScan]);
 
     // An own session that ended, expired or never existed gives way to the latest.
-    for (const id of [lateYesterday, "S-990615-999999"]) {
+    for (const id of [lateYesterday, "S-990615-999999-AAAAAAAAAAAAAAAAAAAAAA"]) {
       expect((await buildDashboard({ now, scanSessionId: id })).scan.session).toMatchObject({ id: other, mine: false });
     }
     // At 14:00 the latest session has been idle for over two hours.

@@ -52,7 +52,7 @@ describe("scan sessions", () => {
   it("reuses an open session and opens a new one after 2 h idle or once ended", async () => {
     const now = new Date();
     const first = await resolveScanSession({ now });
-    expect(first).toMatch(/^S-\d{6}-\d+$/);
+    expect(first).toMatch(/^S-\d{6}-\d+-[A-Za-z0-9_-]{22}$/);
     expect(await resolveScanSession({ candidate: first, now })).toBe(first);
 
     await db().scanSession.update({
@@ -65,7 +65,9 @@ describe("scan sessions", () => {
     await endScanSession({ id: afterIdle, now });
     const afterEnd = await resolveScanSession({ candidate: afterIdle, now });
     expect(afterEnd).not.toBe(afterIdle);
-    expect(await resolveScanSession({ candidate: "S-000101-999999", now })).not.toBe("S-000101-999999");
+    expect(await resolveScanSession({ candidate: "S-000101-999999-AAAAAAAAAAAAAAAAAAAAAA", now })).not.toBe(
+      "S-000101-999999-AAAAAAAAAAAAAAAAAAAAAA",
+    );
   });
 
   it("numbers sessions per UTC day without gaps under concurrency", async () => {

@@ -12,7 +12,7 @@ import { AppError } from "@/lib/http/errors";
 import { requestVariant } from "@/lib/labs/request-variant";
 import { formatMoney } from "@/lib/scan/client/format";
 import { getScanSessionDetail, SCAN_SESSION_COOKIE } from "@/lib/scan/scan-session";
-import { SESSION_ID_PATTERN } from "@/lib/scan/schemas";
+import { SESSION_ID_PATTERN, sessionLabel } from "@/lib/scan/schemas";
 import { requireHouseholdPage } from "@/lib/auth/household-page";
 
 export const metadata: Metadata = { title: "Session" };
@@ -62,8 +62,8 @@ export default async function SessionPage({ searchParams }: Props) {
           className="surface space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm ui-b:p-2 ui-c:p-5"
         >
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 className="font-mono text-lg font-semibold" data-testid="session-id">
-              {session.id}
+            <h2 className="font-mono text-lg font-semibold" data-testid="session-id" data-session-id={session.id}>
+              {sessionLabel(session.id)}
             </h2>
             <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${state.className}`}>{state.label}</span>
           </div>
