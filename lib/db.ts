@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { makePrivateDirectory } from "@/lib/private-files";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -50,10 +51,11 @@ function openDatabase(): Database {
     };
   }
   const onDisk = !PGLITE_DIR.startsWith("memory://");
-  if (onDisk) makePrivateDirectory(PGLITE_DIR);
+  if (onDisk) mkdirSync(PGLITE_DIR, { recursive: true, mode: 0o700 });
   const pglite = new PGlite(PGLITE_DIR);
   // PGlite unpacks a new database with open modes (0666) whatever the umask;
-  // files it makes later follow the umask. Close them once it is ready.
+  // files it makes later follow the umask (set at start, instrumentation.ts).
+  // Close what it unpacked once it is ready.
   if (onDisk) void pglite.waitReady.then(() => makePrivateDirectory(PGLITE_DIR));
   const adapter = new PrismaPGlite(pglite);
   const prisma = new PrismaClient({ adapter });

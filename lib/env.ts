@@ -1,9 +1,21 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { isPasswordHash } from "@/lib/auth/password";
 
 // Every environment variable the app reads, parsed once on first use (never at
 // import time, so `next build` does not need a configured machine).
+
+/** `a, b,c` → ["a", "b", "c"]; unset or blank → []. */
+const commaList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  );
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -38,33 +50,16 @@ const envSchema = z
     LABS_RELEASE: z.string().optional(),
     // Reverse proxies whose X-Forwarded-For is believed: addresses, CIDRs and
     // the word `loopback`, comma-separated (docs/decisions/001-client-address.md).
-    TRUSTED_PROXIES: z
-      .string()
-      .default("")
-      .transform((value, context) => {
-        const entries = value
-          .split(",")
-          .map((entry) => entry.trim())
-          .filter(Boolean);
-        const wrong = entries.filter((entry) => !isProxyEntry(entry));
-        if (wrong.length)
-          context.addIssue({ code: "custom", message: `not an address, CIDR or "loopback": ${wrong.join(", ")}` });
-        return entries;
-      }),
+    TRUSTED_PROXIES: commaList.refine(
+      (entries) => entries.every(isProxyEntry),
+      'each entry must be an address, a CIDR (10.0.0.0/8) or "loopback"',
+    ),
     // `open`: the seed's public paths stay public. `household`: every page and
     // API needs the operator, an API key or a paired device, except the health
     // checks and requests from this machine (docs/decisions/004-household-mode.md).
     LABS_ACCESS: z.enum(["open", "household"]).default("open"),
     // Host names served besides IP literals, localhost and this machine's name.
-    LABS_HOSTS: z
-      .string()
-      .default("")
-      .transform((value) =>
-        value
-          .split(",")
-          .map((entry) => entry.trim().toLowerCase())
-          .filter(Boolean),
-      ),
+    LABS_HOSTS: commaList.transform((names) => names.map((name) => name.toLowerCase())),
   })
   .superRefine((value, context) => {
     // A short operator password on a server others can reach is guessed; the
@@ -99,15 +94,6 @@ export function dataDir(): string {
 
 export function isProduction(): boolean {
   return env().NODE_ENV === "production";
-}
-
-/** `scrypt$<salt>$<key>` with a salt of at least 8 and a key of at least 16 bytes. */
-export function isPasswordHash(value: string): boolean {
-  const [scheme, salt, key, ...rest] = value.split("$");
-  if (scheme !== "scrypt" || rest.length || !salt || !key) return false;
-  const base64url = /^[A-Za-z0-9_-]+$/;
-  if (!base64url.test(salt) || !base64url.test(key)) return false;
-  return Buffer.from(salt, "base64url").length >= 8 && Buffer.from(key, "base64url").length >= 16;
 }
 
 function isProxyEntry(entry: string): boolean {

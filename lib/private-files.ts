@@ -4,16 +4,11 @@ import path from "node:path";
 // The database files and DATA_DIR hold loyalty-card numbers, invoices with
 // tax numbers and the operator's secrets: readable by the server's own user
 // only. The umask covers every file PGlite and we create from then on; the
-// walk mends files an older version left open.
+// walk mends files made before it (an older version, PGlite's unpacking).
 
-/** From now on, files this process creates are private to its user (0600/0700). */
-export function keepNewFilesPrivate(): void {
-  process.umask(0o077);
-}
-
-/** Creates `directory` if needed and makes it and everything in it private. */
+/** Creates `directory` if needed and makes it, and everything already in it, private (0700/0600). */
 export function makePrivateDirectory(directory: string): void {
-  keepNewFilesPrivate();
+  process.umask(0o077);
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   chmodSync(directory, 0o700);
   for (const entry of readdirSync(directory, { withFileTypes: true, recursive: true })) {

@@ -4,9 +4,10 @@ import { authenticateApiKey, bearerToken } from "@/lib/auth/keyed-request";
 import { MEMBER_COOKIE } from "@/lib/auth/member-seal";
 import { hasOperatorSession } from "@/lib/auth/operator-sessions";
 import type { ApiScope } from "@/lib/auth/scopes";
-import { readCookie, SESSION_COOKIE } from "@/lib/auth/session";
+import { SESSION_COOKIE } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { isLocalRequest } from "@/lib/http/client-address";
+import { readCookie } from "@/lib/http/cookies";
 import { AppError } from "@/lib/http/errors";
 
 /**

@@ -13,6 +13,12 @@ export const PAIRING_TTL_SECONDS = 10 * 60;
 const LAST_USE_RESOLUTION_MS = 60_000;
 
 const hashCode = (code: string) => createHash("sha256").update(code, "utf8").digest("hex");
+const isPairingCode = (code: string) => /^[A-Za-z0-9_-]{43}$/.test(code);
+
+/** The answer to a code that is unknown, used or expired: the same for all three. */
+export function pairingGone(): AppError {
+  return new AppError("not_found", "This pairing code is unknown, used or expired; ask for a new one.");
+}
 
 /** A new one-time pairing code for a device to be called `name`; only its hash is stored. */
 export async function createPairing(options: { name: string; now?: Date }): Promise<{ code: string; expiresAt: Date }> {
@@ -29,7 +35,7 @@ export async function createPairing(options: { name: string; now?: Date }): Prom
 
 /** The device name a code would pair, while the code is unused and in time; else null. */
 export async function peekPairing(options: { code: string; now?: Date }): Promise<string | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(options.code)) return null;
+  if (!isPairingCode(options.code)) return null;
   const row = await db().devicePairing.findFirst({
     where: { hash: hashCode(options.code), usedAt: null, expiresAt: { gt: options.now ?? new Date() } },
     select: { name: true },
@@ -43,16 +49,14 @@ export async function peekPairing(options: { code: string; now?: Date }): Promis
  */
 export async function pairDevice(options: { code: string; now?: Date }): Promise<{ id: number; name: string }> {
   const now = options.now ?? new Date();
-  const gone = new AppError("not_found", "This pairing code is unknown, used or expired; ask for a new one.");
-  if (!/^[A-Za-z0-9_-]{43}$/.test(options.code)) throw gone;
-  const hash = hashCode(options.code);
-  const { count } = await db().devicePairing.updateMany({
-    where: { hash, usedAt: null, expiresAt: { gt: now } },
+  if (!isPairingCode(options.code)) throw pairingGone();
+  const [pairing] = await db().devicePairing.updateManyAndReturn({
+    where: { hash: hashCode(options.code), usedAt: null, expiresAt: { gt: now } },
     data: { usedAt: now },
+    select: { name: true },
   });
-  if (count !== 1) throw gone;
-  const { name } = await db().devicePairing.findUniqueOrThrow({ where: { hash }, select: { name: true } });
-  return db().pairedDevice.create({ data: { name }, select: { id: true, name: true } });
+  if (!pairing) throw pairingGone();
+  return db().pairedDevice.create({ data: { name: pairing.name }, select: { id: true, name: true } });
 }
 
 /** Whether a `labs_member` seal names a paired device that is not revoked; notes its use. */

@@ -14,7 +14,7 @@ export async function hasOperatorSession(seal: string | undefined): Promise<bool
   return isSessionLive(session);
 }
 
-export async function isSessionLive(session: Required<OperatorSession>): Promise<boolean> {
+async function isSessionLive(session: Required<OperatorSession>): Promise<boolean> {
   let row: { ended: boolean; epoch: number } | undefined;
   try {
     [row] = await db().$queryRaw<{ ended: boolean; epoch: number }[]>`
@@ -51,6 +51,15 @@ export async function endOperatorSession(seal: string | undefined, now = new Dat
     // Rows of cookies that have expired anyway are no longer needed.
     db().operatorSessionEnd.deleteMany({ where: { expiresAt: { lt: now } } }),
   ]);
+}
+
+/**
+ * Logout: ends this session, or with `everywhere` every operator session,
+ * which only a live session may do (anyone may end their own).
+ */
+export async function logOut(options: { seal: string | undefined; everywhere: boolean }): Promise<void> {
+  if (options.everywhere && (await hasOperatorSession(options.seal))) await endAllOperatorSessions();
+  else await endOperatorSession(options.seal);
 }
 
 /** Ends every operator session there is ("log out everywhere"). */

@@ -1,6 +1,5 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type BinaryLike } from "node:crypto";
 import type { OperatorSecrets } from "@/lib/auth/secrets";
-import { isPasswordHash } from "@/lib/env";
 
 // OPERATOR_PASSWORD_HASH format: scrypt$<salt base64url>$<key base64url>
 // (made by `npm run hash-password`). scrypt runs on libuv's thread pool, never
@@ -11,6 +10,15 @@ function scryptAsync(password: BinaryLike, salt: BinaryLike, length: number): Pr
   return new Promise((resolve, reject) =>
     scrypt(password, salt, length, (error, key) => (error ? reject(error) : resolve(key))),
   );
+}
+
+/** `scrypt$<salt>$<key>` with a salt of at least 8 and a key of at least 16 bytes. */
+export function isPasswordHash(value: string): boolean {
+  const [scheme, salt, key, ...rest] = value.split("$");
+  if (scheme !== "scrypt" || rest.length || !salt || !key) return false;
+  const base64url = /^[A-Za-z0-9_-]+$/;
+  if (!base64url.test(salt) || !base64url.test(key)) return false;
+  return Buffer.from(salt, "base64url").length >= 8 && Buffer.from(key, "base64url").length >= 16;
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -45,27 +45,6 @@ export async function readOperatorSeal(seal: string | undefined): Promise<Requir
   return data as Required<OperatorSession>;
 }
 
-/** The raw `labs_op` value of a request; a malformed one reads as none. */
-export function readSessionCookie(request: Request): string | undefined {
-  return readCookie(request, SESSION_COOKIE);
-}
-
-/** A cookie's value; a malformed one (`%E0%A4%A`) reads as none, never an error. */
-export function readCookie(request: Request, cookieName: string): string | undefined {
-  const header = request.headers.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name !== cookieName) continue;
-    try {
-      return decodeURIComponent(rest.join("="));
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
 /** Seals a new operator session into `labs_op`; the Set-Cookie lands in `responseHeaders`. */
 export async function writeSessionCookie(options: {
   request: Request;

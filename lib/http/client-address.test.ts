@@ -62,7 +62,7 @@ describe("peer address and isLocalRequest", () => {
   // the client sent copied under our own name.
   const request = (headers: Record<string, string>) => {
     const raw = Object.entries(headers)
-      .filter(([name]) => FORWARDING_HEADERS.includes(name))
+      .filter(([name]) => (FORWARDING_HEADERS as readonly string[]).includes(name))
       .map(([name, value]) => [`x-labs-raw-${name}`, value]);
     return new Request("http://127.0.0.1/x", { headers: { ...headers, ...Object.fromEntries(raw) } });
   };

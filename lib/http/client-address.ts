@@ -10,9 +10,13 @@ import { FORWARDING_HEADERS, peerAddress, peerIsTls, rawForwardingHeader } from 
 // proxy: every entry left of it was written by someone we do not trust.
 // See docs/decisions/001-client-address.md.
 
-const loopback = new BlockList();
-loopback.addSubnet("127.0.0.0", 8, "ipv4");
-loopback.addAddress("::1", "ipv6");
+function addLoopback(blocks: BlockList): BlockList {
+  blocks.addSubnet("127.0.0.0", 8, "ipv4");
+  blocks.addAddress("::1", "ipv6");
+  return blocks;
+}
+
+const loopback = addLoopback(new BlockList());
 
 /** "[::1]:4711" → "::1", "127.0.0.1:80" → "127.0.0.1", "::ffff:10.0.0.1" → "10.0.0.1"; null if unreadable. */
 export function normaliseAddress(raw: string): string | null {
@@ -46,8 +50,7 @@ function proxyBlocks(entries: readonly string[]): BlockList {
   const blocks = new BlockList();
   for (const entry of entries) {
     if (entry === "loopback") {
-      blocks.addSubnet("127.0.0.0", 8, "ipv4");
-      blocks.addAddress("::1", "ipv6");
+      addLoopback(blocks);
       continue;
     }
     const [address = "", bits] = entry.split("/");

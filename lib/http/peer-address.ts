@@ -26,7 +26,7 @@ export const FORWARDING_HEADERS = [
   "x-forwarded-proto",
   "x-real-ip",
   "forwarded",
-];
+] as const;
 
 type StartMessage = { request: IncomingMessage; socket: Socket };
 

@@ -7,10 +7,11 @@ import type { AppError } from "@/lib/http/errors";
 import { HSTS } from "@/lib/http/security-headers";
 import { toAppError } from "@/lib/http/to-app-error";
 
-// The one request pipeline of every handler: Host allowlist → no
-// cross-site writes → auth → the handler → errors into a refusal → keyed-request bookkeeping → transport
-// headers. route() (JSON), formRoute() (303 back to a page) and the login form
-// differ only in how they answer: the `run` and `refuse` they pass.
+// The one request pipeline of every handler: Host allowlist → no cross-site
+// writes → auth → the handler → errors into a refusal → keyed-request
+// bookkeeping → transport headers. route() (JSON), formRoute() (303 back to a
+// page) and htmlRoute() (login, pairing) differ only in how they answer: the
+// `run` and `refuse` they pass.
 
 export type Caller = OperatorCaller | null;
 

@@ -1,10 +1,9 @@
 import type { z } from "zod";
-import type { KeyCaller } from "@/lib/auth/api-keys";
-import type { Access, AuthPolicy, OperatorCaller } from "@/lib/auth/authenticate";
+import type { Access, AuthPolicy } from "@/lib/auth/authenticate";
 import type { ApiScope } from "@/lib/auth/scopes";
 import { errorResponse, type AppError } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-body";
-import { handleRequest } from "@/lib/http/request-core";
+import { handleRequest, type Caller } from "@/lib/http/request-core";
 import { validationError } from "@/lib/http/to-app-error";
 
 export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
@@ -39,7 +38,7 @@ type HandlerContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTyp
   query: z.output<Q>;
   body: z.output<B>;
   /** Operator routes: who called. Public routes: the API key if one was sent, else null. */
-  caller: OperatorCaller | KeyCaller | null;
+  caller: Caller;
 };
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -99,7 +98,7 @@ export function route<
  */
 export function htmlRoute(
   access: Access,
-  run: (request: Request, caller: OperatorCaller | KeyCaller | null) => Promise<Response> | Response,
+  run: (request: Request, caller: Caller) => Promise<Response> | Response,
   refuse: (error: AppError, request: Request) => Response = errorResponse,
 ): ((request: Request) => Promise<Response>) & Access {
   const wrapped = (request: Request) =>

@@ -7,6 +7,7 @@ import { todoJson } from "@/lib/ask/schemas";
 import { API_PLAN_NAMES, DEFAULT_API_PLAN } from "@/lib/auth/plans";
 import { API_SCOPES } from "@/lib/auth/scopes";
 import { idParam } from "@/lib/http/ids";
+import { text } from "@/lib/text-input";
 import { UI_VARIANTS } from "@/lib/labs/variants";
 import { note, outOfStock, priceDrop, recentObservation, stateResponse } from "@/lib/research/schemas";
 import { scanItem } from "@/lib/scan/schemas";
@@ -18,12 +19,7 @@ export const apiPlan = z.enum(API_PLAN_NAMES, { error: `must be one of ${API_PLA
 // ─── API keys ──────────────────────────────────────────────────────────────
 
 export const createApiKeyBody = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(100, "must be at most 100 characters")
-    .refine((value) => value.isWellFormed() && !value.includes("\u0000"), "must not contain NUL or broken Unicode"),
+  name: text(100),
   plan: apiPlan.default(DEFAULT_API_PLAN),
   scopes: z
     .array(z.enum(API_SCOPES))
@@ -34,14 +30,12 @@ export const createApiKeyBody = z.object({
 
 // ─── paired devices (LABS_ACCESS=household) ───────────────────────────────
 
-export const createPairingBody = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(60, "must be at most 60 characters")
-    .refine((value) => value.isWellFormed() && !value.includes("\u0000"), "must not contain NUL or broken Unicode"),
-});
+export const createPairingBody = z.object({ name: text(60) });
+
+/** GET /labs/pair?code=…: the page a pairing QR code opens (no code: the stranger's page). */
+export const pairPageQuery = z.object({ code: z.string().max(200).optional() });
+/** POST /labs/pair: the phone uses its one-time code. */
+export const pairBody = z.object({ code: z.string().max(200) });
 
 export const createPairingResponse = z.object({
   ok: z.literal(true),
@@ -66,11 +60,7 @@ export const revokeDeviceResponse = z.object({ ok: z.literal(true), device: pair
 
 /** POST /admin/logout: `everywhere=1` ends every operator session, not only this one. */
 export const logoutBody = z.object({
-  everywhere: z
-    .enum(["1", "true", "0", "false", ""])
-    .or(z.boolean())
-    .optional()
-    .transform((value) => value === true || value === "1" || value === "true"),
+  everywhere: z.union([z.boolean(), z.stringbool()]).default(false),
 });
 
 export const apiKey = z.object({

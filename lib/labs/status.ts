@@ -13,12 +13,15 @@ export async function buildStatus(options: { detailed: true }): Promise<Operator
 export async function buildStatus(options: { detailed: boolean }): Promise<LabsStatus>;
 export async function buildStatus(options: { detailed: boolean }): Promise<LabsStatus> {
   const databaseOk = await pingDatabase();
-  const migrations = databaseOk
-    ? await readMigrationState().catch((error: unknown) => {
-        console.error("[status] could not read the migration state:", error);
-        return null;
-      })
-    : null;
+  const [migrations, counts] = databaseOk
+    ? await Promise.all([
+        readMigrationState().catch((error: unknown) => {
+          console.error("[status] could not read the migration state:", error);
+          return null;
+        }),
+        options.detailed ? countPerService() : undefined,
+      ])
+    : [null, undefined];
   const { release, commit } = buildInfo();
   const migrationsOk = migrations !== null && migrations.pending.length === 0 && migrations.failed.length === 0;
   const ok = databaseOk && migrationsOk;
@@ -33,6 +36,6 @@ export async function buildStatus(options: { detailed: boolean }): Promise<LabsS
     uptime_seconds: Math.floor(uptime),
     database: { kind: getDatabase().kind, ok: databaseOk },
     migrations: { ok: migrationsOk, ...(migrations ?? { applied: [], pending: [], failed: [] }) },
-    ...(databaseOk ? { counts: await countPerService() } : {}),
+    ...(counts ? { counts } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { isHttps } from "@/lib/http/client-address";
+import { readCookie } from "@/lib/http/cookies";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -125,13 +126,7 @@ function sessionJson(session: { id: string; startedAt: Date; lastScanAt: Date; e
 }
 
 export function readScanSessionCookie(request: Request): string | undefined {
-  const header = request.headers.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SCAN_SESSION_COOKIE) return rest.join("=");
-  }
-  return undefined;
+  return readCookie(request, SCAN_SESSION_COOKIE);
 }
 
 export function scanSessionCookie(request: Request, id: string | null): string {

@@ -48,8 +48,6 @@ async function logIn(url: string, headers: Record<string, string> = {}): Promise
   return `labs_op=${match[1]}`;
 }
 
-const uniqueClient = uniqueClientAddress;
-
 let direct: RunningServer;
 beforeAll(async () => {
   direct = await startServer();
@@ -76,8 +74,8 @@ describe("who is calling", () => {
   });
 
   it("behind a trusted proxy, a client claiming the operator's address cannot lock the operator out", async () => {
-    const operator = uniqueClient();
-    const attacker = uniqueClient();
+    const operator = uniqueClientAddress();
+    const attacker = uniqueClientAddress();
     // The proxy appends the attacker's real address after whatever it wrote.
     for (let attempt = 0; attempt < 5; attempt++) {
       const forged = { "x-forwarded-for": `${operator}, ${attacker}` };
@@ -92,7 +90,7 @@ describe("who is calling", () => {
   });
 
   it("counts racing wrong passwords once each: no burst slips past the throttle", async () => {
-    const from = { "x-forwarded-for": uniqueClient() };
+    const from = { "x-forwarded-for": uniqueClientAddress() };
     const results = await Promise.all(
       Array.from({ length: 12 }, () => api("/admin/login", { ...loginForm("guess", from) })),
     );
@@ -158,7 +156,7 @@ describe("login", () => {
       const body = new URLSearchParams({ password: TEST_OPERATOR_PASSWORD, next }).toString();
       const { status, headers } = await api("/admin/login", {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": uniqueClient() },
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": uniqueClientAddress() },
         body,
       });
       expect(status).toBe(303);
@@ -214,7 +212,7 @@ describe("login", () => {
 
 describe("sessions end", () => {
   it("logout ends that session: a copied cookie stops working", async () => {
-    const cookie = await logIn(baseUrl, { "x-forwarded-for": uniqueClient() });
+    const cookie = await logIn(baseUrl, { "x-forwarded-for": uniqueClientAddress() });
     const copy = cookie;
     expect((await api("/labs/api/keys", { cookie: copy })).status).toBe(200);
     const out = await api("/admin/logout", { method: "POST", cookie });

@@ -1,22 +1,21 @@
 // GET /labs/pair?code=… – the page a phone opens from the operator's pairing
 // QR code (or, without a code, what a stranger sees in household mode);
 // POST /labs/pair – use the code: the phone gets its `labs_member` cookie
-import { z } from "zod";
-import { pairDevice, peekPairing } from "@/lib/auth/devices";
+import { pairDevice, pairingGone, peekPairing } from "@/lib/auth/devices";
 import { memberCookieHeader, sealMember } from "@/lib/auth/member-seal";
 import { isHttps } from "@/lib/http/client-address";
 import { errorResponse, type AppError } from "@/lib/http/errors";
 import { readFormOrJson, sentJson } from "@/lib/http/read-body";
 import { htmlRoute, parseInput } from "@/lib/http/route";
 import { pairPageHtml } from "@/lib/labs/pair-page";
-
-const pairBody = z.object({ code: z.string().max(200) });
+import { pairBody, pairPageQuery } from "@/lib/labs/schemas";
 
 export const GET = htmlRoute({ auth: "anyone" }, async (request) => {
-  const code = new URL(request.url).searchParams.get("code") ?? undefined;
-  const name = code ? await peekPairing({ code }) : null;
-  const error = code && !name ? "This pairing code is unknown, used or expired; ask for a new one." : undefined;
-  return html(pairPageHtml({ code, name, error }), code && !name ? 404 : 200);
+  const { code } = parseInput(pairPageQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+  if (!code) return html(pairPageHtml({}), 200);
+  const name = await peekPairing({ code });
+  if (!name) return html(pairPageHtml({ error: pairingGone().message }), pairingGone().status);
+  return html(pairPageHtml({ code, name }), 200);
 });
 
 export const POST = htmlRoute(

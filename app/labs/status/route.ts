@@ -1,7 +1,8 @@
 // GET /labs/status – release and health for anyone; commit, uptime, database,
 // migrations and counts for the operator
 import { hasOperatorSession } from "@/lib/auth/operator-sessions";
-import { readSessionCookie } from "@/lib/auth/session";
+import { SESSION_COOKIE } from "@/lib/auth/session";
+import { readCookie } from "@/lib/http/cookies";
 import { route } from "@/lib/http/route";
 import { statusResponse } from "@/lib/labs/schemas";
 import { buildStatus } from "@/lib/labs/status";
@@ -16,7 +17,7 @@ export const GET = route(
     response: statusResponse,
   },
   async ({ request }) => {
-    const operator = await hasOperatorSession(readSessionCookie(request));
+    const operator = await hasOperatorSession(readCookie(request, SESSION_COOKIE));
     const status = await buildStatus({ detailed: operator });
     return Response.json(status, { status: status.ok ? 200 : 503 });
   },
