@@ -125,7 +125,7 @@ async function main() {
     );
 
     const inProcess = await concurrently(OBSERVES, CONCURRENCY, async (n) => {
-      await recordObservation({ input: observeBody.parse(observeInput(n)) });
+      await recordObservation({ origin: { kind: "local" }, input: observeBody.parse(observeInput(n)) });
     });
     console.log(
       `  recordObservation: ${OBSERVES} by ${CONCURRENCY} concurrent callers in ${inProcess.seconds.toFixed(2)} s = ${(OBSERVES / inProcess.seconds).toFixed(0)}/s`,

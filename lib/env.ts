@@ -58,6 +58,16 @@ const envSchema = z
     // API needs the operator, an API key or a paired device, except the health
     // checks and requests from this machine (docs/decisions/004-household-mode.md).
     LABS_ACCESS: z.enum(["open", "household"]).default("open"),
+    // Anonymous writes (no operator, key or paired device; not this machine)
+    // a client may make a minute, in bursts of as many; 0 turns the limit off
+    // (docs/decisions/005-origins-and-anonymous-limits.md).
+    ANON_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
+    // Attachments: what one anonymous client may upload a day, and what all
+    // anonymous uploads together may keep in the database (MiB).
+    ASK_ANON_UPLOAD_MB_PER_DAY: z.coerce.number().min(0).max(100_000).default(50),
+    ASK_UPLOAD_TOTAL_MB: z.coerce.number().min(0).max(10_000_000).default(2000),
+    // The highest priority an anonymous capture may have (0–5).
+    ASK_ANON_MAX_PRIORITY: z.coerce.number().int().min(0).max(5).default(2),
     // Host names served besides IP literals, localhost and this machine's name.
     LABS_HOSTS: commaList.transform((names) => names.map((name) => name.toLowerCase())),
   })

@@ -1,6 +1,7 @@
 import { route, parseInput } from "@/lib/http/route";
 import { logTodo } from "@/lib/ask/log-todo";
 import { readLogRequest } from "@/lib/ask/read-log-request";
+import { admitUpload } from "@/lib/ask/upload-quota";
 import { logTodoBody, logTodoResponse } from "@/lib/ask/schemas";
 
 // POST /api/core-ask/log and its public alias /api/base-ask/log (DESIGN §4):
@@ -13,9 +14,10 @@ export const logTodoRoute = route(
     rawBody: true,
     response: logTodoResponse,
   },
-  async ({ request }) => {
+  async ({ request, origin }) => {
+    await admitUpload(request, origin);
     const { fields, files } = await readLogRequest(request);
-    const todo = await logTodo({ input: parseInput(logTodoBody, fields, "body"), files });
+    const todo = await logTodo({ input: parseInput(logTodoBody, fields, "body"), origin, files });
     // A plain HTML form (JavaScript off) lands back on the capture page.
     if (isBrowserFormPost(request)) {
       return new Response(null, { status: 303, headers: { location: `/base-ask/?sent=${todo.id}` } });

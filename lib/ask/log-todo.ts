@@ -1,19 +1,34 @@
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
+import { originLabel, type Origin } from "@/lib/auth/origin";
 import type { LogTodoBody, TodoJson } from "@/lib/ask/schemas";
 import { todoInclude, toTodoJson } from "@/lib/ask/shapes";
 
 export type UploadedFile = { filename: string; contentType: string; data: Uint8Array };
 
-export type LogTodoOptions = { input: LogTodoBody; files?: UploadedFile[]; now?: Date };
+export type LogTodoOptions = { input: LogTodoBody; origin: Origin; files?: UploadedFile[]; now?: Date };
 
 /**
- * Records a captured request, bug or idea with its attachments in one insert.
- * A follow-up names its parent; a follow-up of a follow-up hangs under the
- * same root, so follow-ups are one level deep, and it takes the parent's
- * priority unless it gives its own.
+ * Records a captured request, bug or idea with its attachments, together or
+ * not at all. A follow-up names its parent; a follow-up of a follow-up hangs
+ * under the same root, so follow-ups are one level deep, and it takes the
+ * parent's priority unless it gives its own.
+ *
+ * What a stranger captures is held to less (docs/decisions/005-origins-and-anonymous-limits.md):
+ * its priority is capped at ASK_ANON_MAX_PRIORITY, and it cannot follow up
+ * on a todo, since it can see none.
  */
-export async function logTodo({ input, files = [], now = new Date() }: LogTodoOptions): Promise<TodoJson> {
+export async function logTodo({ input, origin, files = [], now = new Date() }: LogTodoOptions): Promise<TodoJson> {
+  const anonymous = origin.kind === "anonymous";
+  if (anonymous && input.parent_id !== undefined) {
+    throw new AppError(
+      "forbidden",
+      "parent_id: only the household can follow up on a todo; send it as a new capture, or pair this device.",
+      { issues: [{ path: "parent_id", message: "only the household can follow up on a todo" }] },
+    );
+  }
   let parentId: number | undefined;
   let priority = input.priority;
   if (input.parent_id !== undefined) {
@@ -25,30 +40,68 @@ export async function logTodo({ input, files = [], now = new Date() }: LogTodoOp
     parentId = parent.parentId ?? parent.id;
     priority ??= parent.priority;
   }
-  const todo = await db().todo.create({
-    data: {
-      text: input.text,
-      priority: priority ?? 0,
-      source: input.source ?? null,
-      pageUrl: input.page_url ?? null,
-      pageContext: input.page_context,
-      parentId,
-      // Nested, so the todo and its files are stored together or not at all.
-      ...(files.length
-        ? {
-            attachments: {
-              create: files.map((file) => ({
-                filename: file.filename,
-                contentType: file.contentType,
-                size: file.data.byteLength,
-                data: file.data as Uint8Array<ArrayBuffer>,
-              })),
-            },
-          }
-        : {}),
-    },
-    // A new todo has no follow-ups; without files, one INSERT … RETURNING is all it takes.
-    include: files.length ? { attachments: todoInclude.attachments } : undefined,
-  });
-  return toTodoJson({ attachments: [], ...todo, _count: { followUps: 0 } }, now);
+  if (anonymous && priority !== undefined) priority = Math.min(priority, env().ASK_ANON_MAX_PRIORITY);
+  const fields = {
+    text: input.text,
+    priority: priority ?? 0,
+    source: input.source ?? null,
+    pageUrl: input.page_url ?? null,
+    pageContext: input.page_context,
+    parentId,
+    origin: originLabel(origin),
+  };
+  if (files.length === 0) {
+    // A new todo has no follow-ups or files: one INSERT … RETURNING is all it takes.
+    const todo = await db().todo.create({ data: fields });
+    return toTodoJson({ ...todo, attachments: [], _count: { followUps: 0 } }, now);
+  }
+  const id = await insertTodoWithFiles(fields, files);
+  const todo = await db().todo.findUniqueOrThrow({ where: { id }, include: todoInclude });
+  return toTodoJson(todo, now);
+}
+
+/**
+ * The todo and its files in one statement. The bytes travel as base64 text
+ * and are decoded by the database: PGlite encodes a binary parameter in
+ * JavaScript byte by byte, which held the event loop (and every other
+ * request) for about 1.4 s per 5 MiB; as text it takes a tenth of that
+ * (bench/upload-stall.ts).
+ */
+async function insertTodoWithFiles(
+  fields: {
+    text: string;
+    priority: number;
+    source: string | null;
+    pageUrl: string | null;
+    pageContext: LogTodoBody["page_context"];
+    parentId: number | undefined;
+    origin: string;
+  },
+  files: UploadedFile[],
+): Promise<number> {
+  const rows = Prisma.join(
+    files.map(
+      (file) =>
+        Prisma.sql`(${file.filename}::text, ${file.contentType}::text, ${file.data.byteLength}::int, ${Buffer.from(
+          file.data.buffer,
+          file.data.byteOffset,
+          file.data.byteLength,
+        ).toString("base64")}::text)`,
+    ),
+  );
+  const context = fields.pageContext === undefined ? null : JSON.stringify(fields.pageContext);
+  const [row] = await db().$queryRaw<{ id: number }[]>`
+    WITH t AS (
+      INSERT INTO todo (text, priority, source, page_url, page_context, parent_id, origin, updated_at)
+      VALUES (${fields.text}, ${fields.priority}::int, ${fields.source}::text, ${fields.pageUrl}::text,
+              ${context}::jsonb, ${fields.parentId ?? null}::int, ${fields.origin}, now())
+      RETURNING id),
+    a AS (
+      INSERT INTO attachment (todo_id, filename, content_type, size, data)
+      SELECT t.id, f.filename, f.content_type, f.size, decode(f.data, 'base64')
+      FROM t, (VALUES ${rows}) AS f(filename, content_type, size, data)
+      RETURNING id)
+    SELECT id FROM t`;
+  if (!row) throw new Error("todo insert returned no row");
+  return row.id;
 }

@@ -234,6 +234,8 @@ export const todoJson = z.object({
   response: z.string().nullable(),
   decision: z.string().nullable(),
   parent_id: z.number().int().nullable(),
+  /** Who captured it: `operator`, `local`, `key:<name>`, `device:<name>` or `anonymous` (lib/auth/origin.ts). */
+  origin: z.string(),
   follow_up_count: z.number().int(),
   attachments: z.array(attachmentMeta),
   created_at: isoString,

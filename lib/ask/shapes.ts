@@ -65,6 +65,7 @@ export function toTodoJson(todo: TodoRow, now: Date): TodoJson {
     response: todo.response,
     decision: todo.decision,
     parent_id: todo.parentId,
+    origin: todo.origin,
     follow_up_count: todo._count.followUps,
     attachments: todo.attachments.map(toAttachmentMeta),
     created_at: todo.createdAt.toISOString(),

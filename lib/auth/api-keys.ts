@@ -5,7 +5,7 @@ import type { ApiPlan } from "@/lib/auth/plans";
 import { API_SCOPES, type ApiScope } from "@/lib/auth/scopes";
 import type { ApiKey } from "@/lib/labs/schemas";
 
-export type KeyCaller = { kind: "key"; keyId: number; plan: string; scopes: ApiScope[] };
+export type KeyCaller = { kind: "key"; keyId: number; name: string; plan: string; scopes: ApiScope[] };
 
 // Keys look like `labs_<43 base64url characters>` (256 random bits). The
 // prefix shown in lists is long enough to tell keys apart, far too short to guess.
@@ -21,10 +21,10 @@ export async function findActiveApiKey(token: string): Promise<KeyCaller | null>
   if (token.length < 16 || token.length > 200) return null;
   const key = await db().apiKey.findUnique({
     where: { hash: hashApiKey(token) },
-    select: { id: true, plan: true, scopes: true, revokedAt: true },
+    select: { id: true, name: true, plan: true, scopes: true, revokedAt: true },
   });
   if (!key || key.revokedAt) return null;
-  return { kind: "key", keyId: key.id, plan: key.plan, scopes: knownScopes(key.scopes) };
+  return { kind: "key", keyId: key.id, name: key.name, plan: key.plan, scopes: knownScopes(key.scopes) };
 }
 
 /** A new key; the secret is returned this once and only its hash is stored. */

@@ -61,14 +61,25 @@ export async function pairDevice(options: { code: string; now?: Date }): Promise
 
 /** Whether a `labs_member` seal names a paired device that is not revoked; notes its use. */
 export async function hasMemberSession(seal: string | undefined, now = new Date()): Promise<boolean> {
+  return (await findMemberDevice(seal, now)) !== null;
+}
+
+/** The paired device a `labs_member` seal names, unless revoked; notes its use. */
+export async function findMemberDevice(
+  seal: string | undefined,
+  now = new Date(),
+): Promise<{ id: number; name: string } | null> {
   const id = await readMemberSeal(seal);
-  if (id === null) return false;
-  const device = await db().pairedDevice.findUnique({ where: { id }, select: { revokedAt: true, lastUsedAt: true } });
-  if (!device || device.revokedAt) return false;
+  if (id === null) return null;
+  const device = await db().pairedDevice.findUnique({
+    where: { id },
+    select: { name: true, revokedAt: true, lastUsedAt: true },
+  });
+  if (!device || device.revokedAt) return null;
   if (!device.lastUsedAt || now.getTime() - device.lastUsedAt.getTime() > LAST_USE_RESOLUTION_MS) {
     await db().pairedDevice.updateMany({ where: { id, revokedAt: null }, data: { lastUsedAt: now } });
   }
-  return true;
+  return { id, name: device.name };
 }
 
 type DeviceRow = { id: number; name: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { isLoopbackAddress, isLocalRequest, resolveClientAddress } from "@/lib/http/client-address";
+import { clientNetwork, isLoopbackAddress, isLocalRequest, resolveClientAddress } from "@/lib/http/client-address";
 import { FORWARDING_HEADERS, PEER_ADDRESS_HEADER, peerAddress, recordPeerAddresses } from "@/lib/http/peer-address";
 
 describe("isLoopbackAddress", () => {
@@ -20,6 +20,21 @@ describe("isLoopbackAddress", () => {
     "",
     "128.0.0.1",
   ])("%j is not", (address) => expect(isLoopbackAddress(address)).toBe(false));
+});
+
+describe("clientNetwork", () => {
+  it("keeps an IPv4 address as it is", () => {
+    expect(clientNetwork("203.0.113.7")).toBe("203.0.113.7");
+  });
+
+  it("counts an IPv6 address by its /64, however it is written", () => {
+    expect(clientNetwork("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64");
+    expect(clientNetwork("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(clientNetwork("2001:0db8:0001:0002:0:0:0:ffff")).toBe("2001:db8:1:2::/64");
+    expect(clientNetwork("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientNetwork("::1")).toBe("0:0:0:0::/64");
+    expect(clientNetwork("2001:db8:1:3::1")).not.toBe(clientNetwork("2001:db8:1:2::1"));
+  });
 });
 
 describe("resolveClientAddress", () => {

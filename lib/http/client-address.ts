@@ -99,6 +99,25 @@ export function clientAddress(request: Request): string {
   });
 }
 
+/**
+ * What a per-client limit counts against: an IPv4 address as it is, an IPv6
+ * address by its /64, the smallest network a home or a host is given, so
+ * one attacker cannot take a fresh address for every request.
+ */
+export function clientNetwork(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = "", tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || "0", 16).toString(16))
+    .join(":")}::/64`;
+}
+
 /** Whether the request arrived with any forwarding header: through a proxy, ours or anyone's. */
 export function wasForwarded(request: Request): boolean {
   return FORWARDING_HEADERS.some((name) => rawForwardingHeader(request, name) !== null);

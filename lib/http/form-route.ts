@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { AuthPolicy, OperatorCaller } from "@/lib/auth/authenticate";
+import type { Origin } from "@/lib/auth/origin";
 import type { ApiScope } from "@/lib/auth/scopes";
 import { errorResponse, type AppError } from "@/lib/http/errors";
 import { localPath } from "@/lib/http/local-path";
@@ -31,6 +32,8 @@ type FormContext<P extends z.ZodType, B extends z.ZodType> = {
   params: z.output<P>;
   body: z.output<B>;
   caller: OperatorCaller | null;
+  /** Who is writing (lib/auth/origin.ts). */
+  origin: Origin;
 };
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -52,13 +55,13 @@ export function formRoute<P extends z.ZodType = z.ZodUnknown, B extends z.ZodTyp
     return handleRequest(
       request,
       { auth: spec.auth, scope: spec.scope },
-      async (caller) => {
+      async (caller, origin) => {
         const params = spec.params ? parseInput(spec.params, await context.params, "params") : undefined;
         back = spec.back(params as z.output<P>);
         const fields = await readFormOrJson(request);
         back = localPath((fields as { back?: unknown } | null)?.back) ?? back;
         const body = spec.body ? parseInput(spec.body, fields, "body") : undefined;
-        const notice = await handler({ request, params, body, caller } as FormContext<P, B>);
+        const notice = await handler({ request, params, body, caller, origin } as FormContext<P, B>);
         return new Response(null, { status: 303, headers: { location: withNotice(back, notice) } });
       },
       (error) => (wantsHtml(request) ? errorPage(error, back) : errorResponse(error)),

@@ -1,5 +1,7 @@
+import { consumeAnonymousWrite } from "@/lib/auth/anonymous-writes";
 import { authenticate, type Access, type OperatorCaller } from "@/lib/auth/authenticate";
 import { finishKeyedRequest } from "@/lib/auth/keyed-request";
+import { identifyOrigin, type Origin } from "@/lib/auth/origin";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
 import { assertAllowedHost } from "@/lib/http/allowed-hosts";
 import { isHttps } from "@/lib/http/client-address";
@@ -8,24 +10,30 @@ import { HSTS } from "@/lib/http/security-headers";
 import { toAppError } from "@/lib/http/to-app-error";
 
 // The one request pipeline of every handler: Host allowlist → no cross-site
-// writes → auth → the handler → errors into a refusal → keyed-request
-// bookkeeping → transport headers. route() (JSON), formRoute() (303 back to a
+// writes → auth → who is writing, and the anonymous write limit → the
+// handler → errors into a refusal → keyed-request bookkeeping → transport
+// headers. route() (JSON), formRoute() (303 back to a
 // page) and htmlRoute() (login, pairing) differ only in how they answer: the
 // `run` and `refuse` they pass.
 
 export type Caller = OperatorCaller | null;
 
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export async function handleRequest(
   request: Request,
   access: Access,
-  run: (caller: Caller) => Promise<Response>,
+  run: (caller: Caller, origin: Origin) => Promise<Response>,
   refuse: (error: AppError) => Response,
 ): Promise<Response> {
   let response: Response;
   try {
     assertAllowedHost(request);
     assertSameOrigin(request);
-    response = await run(await authenticate(request, access));
+    const caller = await authenticate(request, access);
+    const origin = await identifyOrigin(request, caller);
+    if (origin.kind === "anonymous" && !READ_METHODS.has(request.method)) await consumeAnonymousWrite(origin.client);
+    response = await run(caller, origin);
   } catch (error) {
     const appError = toAppError(error);
     if (appError.status >= 500 && appError.code !== "unavailable") {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Access, AuthPolicy } from "@/lib/auth/authenticate";
+import type { Origin } from "@/lib/auth/origin";
 import type { ApiScope } from "@/lib/auth/scopes";
 import { errorResponse, type AppError } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-body";
@@ -39,6 +40,8 @@ type HandlerContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTyp
   body: z.output<B>;
   /** Operator routes: who called. Public routes: the API key if one was sent, else null. */
   caller: Caller;
+  /** Who is writing, as recorded with what they write (lib/auth/origin.ts). */
+  origin: Origin;
 };
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -67,7 +70,7 @@ export function route<
     handleRequest(
       request,
       access,
-      async (caller) => {
+      async (caller, origin) => {
         const params = spec.params ? parseInput(spec.params, await context.params, "params") : undefined;
         const query = spec.query
           ? parseInput(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query")
@@ -77,7 +80,7 @@ export function route<
         // A write without fields still refuses a malformed or oversized body,
         // so every POST answers bad input the same way.
         else if (!spec.rawBody && !BODYLESS_METHODS.has(request.method)) await readJsonBody(request);
-        const result = await handler({ request, params, query, body, caller } as HandlerContext<P, Q, B>);
+        const result = await handler({ request, params, query, body, caller, origin } as HandlerContext<P, Q, B>);
         const response = result instanceof Response ? result : Response.json(result, { status: spec.status ?? 200 });
         if (spec.response && process.env.LABS_CHECK_RESPONSES === "1") await checkResponse(spec, response);
         return response;

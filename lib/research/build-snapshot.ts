@@ -64,10 +64,11 @@ async function queryRecent(client: SnapshotClient) {
       availability: Availability;
       observed_at: Date;
       session_slug: string | null;
+      origin: string;
     }[]
   >`
     SELECT o.br_id, o.item_id, i.name AS item_name, o.source, o.url, o.price::text AS price,
-           o.currency, o.availability, o.observed_at, s.slug AS session_slug
+           o.currency, o.availability, o.observed_at, s.slug AS session_slug, o.origin
     FROM observation o
     JOIN item i ON i.id = o.item_id
     LEFT JOIN research_session s ON s.id = o.session_id
@@ -85,6 +86,7 @@ async function queryRecent(client: SnapshotClient) {
     availability: row.availability,
     observed_at: isoTime(row.observed_at),
     session_slug: row.session_slug,
+    origin: row.origin,
   }));
 }
 
@@ -96,14 +98,15 @@ async function querySessions(client: SnapshotClient) {
       slug: string;
       title: string | null;
       context: string | null;
+      origin: string;
       item_count: number;
       obs_count: number;
       last_obs: Date | null;
     }[]
   >`
-    SELECT s.slug, s.title, s.context, t.item_count, t.obs_count, t.last_obs
+    SELECT s.slug, s.title, s.context, s.origin, t.item_count, t.obs_count, t.last_obs
     FROM (
-      SELECT id, slug, title, context, updated_at FROM research_session
+      SELECT id, slug, title, context, origin, updated_at FROM research_session
       ORDER BY updated_at DESC, id DESC
       LIMIT ${SNAPSHOT_LIMITS.sessions}
     ) s
@@ -117,8 +120,10 @@ async function querySessions(client: SnapshotClient) {
 }
 
 async function queryNotes(client: SnapshotClient) {
-  const rows = await client.$queryRaw<{ id: number; content: string; session_slug: string | null; created_at: Date }[]>`
-    SELECT id, content, session_slug, created_at FROM note
+  const rows = await client.$queryRaw<
+    { id: number; content: string; session_slug: string | null; origin: string; created_at: Date }[]
+  >`
+    SELECT id, content, session_slug, origin, created_at FROM note
     ORDER BY created_at DESC, id DESC
     LIMIT ${SNAPSHOT_LIMITS.notes}`;
   return rows.map((row) => ({ ...row, created_at: isoTime(row.created_at) }));

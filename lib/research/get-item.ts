@@ -34,6 +34,7 @@ export async function getItemDetailOrThrow({ id }: { id: number }): Promise<Item
         url: true,
         availability: true,
         notes: true,
+        origin: true,
         observedAt: true,
         session: { select: { slug: true } },
       },
@@ -89,6 +90,7 @@ export async function getItemDetailOrThrow({ id }: { id: number }): Promise<Item
         notes: obs.notes,
         observed_at: obs.observedAt.toISOString(),
         session_slug: obs.session?.slug ?? null,
+        origin: obs.origin,
       };
     }),
     by_source: bySource.map((row) => ({ ...row, last_observed_at: isoTime(row.last_observed_at) })),

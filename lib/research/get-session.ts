@@ -15,6 +15,8 @@ export type SessionDetail = {
   started: boolean;
   title: string | null;
   context: string | null;
+  /** Who started it; null for a slug only notes name. */
+  origin: string | null;
   created_at: string | null;
   items: {
     item_id: number;
@@ -33,6 +35,7 @@ export type SessionDetail = {
     availability: Availability;
     url: string | null;
     observed_at: string;
+    origin: string;
   }[];
   notes: Note[];
 };
@@ -49,13 +52,23 @@ export async function getSessionDetailOrThrow({ slug }: { slug: string }): Promi
   const [session, notes] = await Promise.all([
     prisma.researchSession.findUnique({
       where: { slug },
-      select: { id: true, slug: true, title: true, context: true, createdAt: true },
+      select: { id: true, slug: true, title: true, context: true, origin: true, createdAt: true },
     }),
     listNotes({ query: { session_slug: slug, limit: SESSION_NOTES_LIMIT } }),
   ]);
   if (!session && notes.length === 0) throw new AppError("not_found", `There is no research session "${slug}".`);
   if (!session) {
-    return { slug, started: false, title: null, context: null, created_at: null, items: [], observations: [], notes };
+    return {
+      slug,
+      started: false,
+      title: null,
+      context: null,
+      origin: null,
+      created_at: null,
+      items: [],
+      observations: [],
+      notes,
+    };
   }
 
   const [items, observations] = await Promise.all([
@@ -92,6 +105,7 @@ export async function getSessionDetailOrThrow({ slug }: { slug: string }): Promi
         currency: true,
         availability: true,
         url: true,
+        origin: true,
         observedAt: true,
       },
     }),
@@ -102,6 +116,7 @@ export async function getSessionDetailOrThrow({ slug }: { slug: string }): Promi
     started: true,
     title: session.title,
     context: session.context,
+    origin: session.origin,
     created_at: session.createdAt.toISOString(),
     items: items.map((row) => ({
       item_id: row.item_id,
@@ -121,6 +136,7 @@ export async function getSessionDetailOrThrow({ slug }: { slug: string }): Promi
       availability: obs.availability as Availability,
       url: obs.url,
       observed_at: obs.observedAt.toISOString(),
+      origin: obs.origin,
     })),
     notes,
   };

@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { cleanName, nameKey } from "@/lib/names";
+import { isTrusted, originLabel, type Origin } from "@/lib/auth/origin";
 import { BR_SCOPE } from "@/lib/research/br-id";
 import type { ObserveBody } from "@/lib/research/schemas";
 
@@ -24,8 +25,21 @@ export type RecordedObservation = { obs_id: number; item_id: number; br_id: stri
  * fixes the order locks are taken in (item row, session row, counter row) for
  * every observe, so concurrent ones queue instead of deadlocking; with an
  * unknown item_id the chain is empty and nothing is written.
+ *
+ * The observation and a new session record their origin. An anonymous
+ * caller may start a session and add to any, but never rewrites an existing
+ * session's title or context: that is what the agent reads as its brief
+ * (docs/decisions/005-origins-and-anonymous-limits.md).
  */
-export async function recordObservation({ input }: { input: ObserveBody }): Promise<RecordedObservation> {
+export async function recordObservation({
+  input,
+  origin,
+}: {
+  input: ObserveBody;
+  origin: Origin;
+}): Promise<RecordedObservation> {
+  const label = originLabel(origin);
+  const mayRetitle = isTrusted(origin);
   const name = cleanName(input.item_name ?? "");
   const item =
     input.item_id !== undefined
@@ -43,12 +57,15 @@ export async function recordObservation({ input }: { input: ObserveBody }): Prom
   const session =
     input.session_slug !== undefined
       ? Prisma.sql`
-          INSERT INTO research_session (slug, title, context, updated_at)
-          SELECT ${input.session_slug}::text, ${input.session_title ?? null}::text, ${input.session_context ?? null}::text, now()
+          INSERT INTO research_session (slug, title, context, origin, updated_at)
+          SELECT ${input.session_slug}::text, ${input.session_title ?? null}::text, ${input.session_context ?? null}::text,
+                 ${label}::text, now()
           FROM it
           ON CONFLICT (slug) DO UPDATE
-            SET title = COALESCE(EXCLUDED.title, research_session.title),
-                context = COALESCE(EXCLUDED.context, research_session.context),
+            SET title = CASE WHEN ${mayRetitle}::boolean THEN COALESCE(EXCLUDED.title, research_session.title)
+                             ELSE research_session.title END,
+                context = CASE WHEN ${mayRetitle}::boolean THEN COALESCE(EXCLUDED.context, research_session.context)
+                               ELSE research_session.context END,
                 updated_at = now()
           RETURNING id`
       : Prisma.sql`SELECT NULL::int AS id FROM it`;
@@ -65,10 +82,10 @@ export async function recordObservation({ input }: { input: ObserveBody }): Prom
            ON CONFLICT (scope, day) DO UPDATE SET value = daily_counter.value + 1
            RETURNING day, value)
     INSERT INTO observation
-      (br_id, item_id, session_id, source, condition, price, currency, url, availability, notes, observed_at)
+      (br_id, item_id, session_id, source, condition, price, currency, url, availability, notes, origin, observed_at)
     SELECT 'BR-' || counter.day || '-' || counter.value, it.id, se.id,
            ${input.source}::text, ${input.condition}::text, ${input.price}::numeric, ${input.currency}::text,
-           ${input.url ?? null}::text, ${input.availability}::text, ${input.notes ?? null}::text, now()
+           ${input.url ?? null}::text, ${input.availability}::text, ${input.notes ?? null}::text, ${label}::text, now()
     FROM counter, it, se
     RETURNING id AS obs_id, item_id, br_id`;
   const [row] = rows;

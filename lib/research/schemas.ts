@@ -126,10 +126,14 @@ export const createNoteResponse = z.strictObject({ ok: z.literal(true), id, crea
 
 export type CreateNoteResponse = z.infer<typeof createNoteResponse>;
 
+/** Who wrote a row: `operator`, `local`, `key:<name>`, `device:<name>` or `anonymous` (lib/auth/origin.ts). */
+export const origin = z.string().min(1);
+
 export const note = z.strictObject({
   id,
   content: z.string(),
   session_slug: z.string().nullable(),
+  origin,
   created_at: isoTime,
 });
 
@@ -150,12 +154,15 @@ export const recentObservation = z.strictObject({
   availability: z.enum(AVAILABILITIES),
   observed_at: isoTime,
   session_slug: z.string().nullable(),
+  origin,
 });
 
 export const sessionSummary = z.strictObject({
   slug: z.string(),
   title: z.string().nullable(),
   context: z.string().nullable(),
+  /** Who started the session; only a trusted origin changes title and context later. */
+  origin,
   item_count: z.number().int().nonnegative(),
   obs_count: z.number().int().nonnegative(),
   last_obs: isoTime.nullable(),
@@ -216,6 +223,7 @@ export const itemObservation = z.strictObject({
   notes: z.string().nullable(),
   observed_at: isoTime,
   session_slug: z.string().nullable(),
+  origin,
 });
 
 export const sourcePrices = z.strictObject({

@@ -39,6 +39,8 @@ export async function addNote({
     id: -Date.now(),
     content: input.content,
     session_slug: input.session_slug ?? null,
+    // The page posts with the operator's cookie; the saved note replaces this draft.
+    origin: "operator",
     created_at: new Date().toISOString(),
   };
   await mutate(

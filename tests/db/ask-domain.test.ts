@@ -17,7 +17,8 @@ import { AppError } from "@/lib/http/errors";
 const T0 = new Date("2030-01-01T12:00:00.000Z");
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 
-const log = (fields: Record<string, unknown>) => logTodo({ input: logTodoBody.parse(fields), now: T0 });
+const log = (fields: Record<string, unknown>) =>
+  logTodo({ origin: { kind: "local" }, input: logTodoBody.parse(fields), now: T0 });
 const update = (id: number, fields: Record<string, unknown>, now = T0) =>
   updateTodo({ id, input: updateTodoBody.parse(fields), now });
 

@@ -21,8 +21,14 @@ const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 async function seedAsks(count: number) {
   for (let i = 0; i < count; i++) {
-    await logTodo({ input: logTodoBody.parse({ text: unique(`Pending ${i}`), priority: 5 }) });
-    const decision = await logTodo({ input: logTodoBody.parse({ text: unique(`Decision ${i}`), priority: 5 }) });
+    await logTodo({
+      origin: { kind: "local" },
+      input: logTodoBody.parse({ text: unique(`Pending ${i}`), priority: 5 }),
+    });
+    const decision = await logTodo({
+      origin: { kind: "local" },
+      input: logTodoBody.parse({ text: unique(`Decision ${i}`), priority: 5 }),
+    });
     await updateTodo({
       id: decision.id,
       input: updateTodoBody.parse({ status: "needs_decision", response: "A) yes B) no" }),
@@ -39,9 +45,12 @@ async function seedResearch(count: number) {
       ["Shop A", "150,00", "in_stock"],
       ["Shop B", null, "oos"],
     ] as const) {
-      await recordObservation({ input: observeBody.parse({ item_name, source, price, availability }) });
+      await recordObservation({
+        origin: { kind: "local" },
+        input: observeBody.parse({ item_name, source, price, availability }),
+      });
     }
-    await createNote({ input: { content: unique(`Note ${i}`) } });
+    await createNote({ origin: { kind: "local" }, input: { content: unique(`Note ${i}`) } });
   }
 }
 

@@ -20,7 +20,8 @@ beforeEach(async () => {
   await db().$executeRaw`DELETE FROM daily_counter WHERE scope = 'BR'`;
 });
 
-const observe = (fields: Record<string, unknown>) => recordObservation({ input: observeBody.parse(fields) });
+const observe = (fields: Record<string, unknown>) =>
+  recordObservation({ origin: { kind: "local" }, input: observeBody.parse(fields) });
 const today = () => yymmdd(new Date());
 
 // Observations with chosen times, for the snapshot sections that depend on order.
@@ -93,7 +94,7 @@ describe("recordObservation", () => {
     // The schema refuses NUL; bypassing it makes the observation INSERT itself
     // fail after the counter was incremented.
     const input = { ...observeBody.parse({ item_name: "Lamp", source: "A" }), notes: "bad\u0000note" };
-    await expect(recordObservation({ input })).rejects.toThrow();
+    await expect(recordObservation({ input, origin: { kind: "local" } })).rejects.toThrow();
     const next = await observe({ item_name: "Lamp", source: "A" });
     expect(next.br_id).toBe(`BR-${today()}-2`);
     expect(await db().observation.count()).toBe(2);
@@ -147,7 +148,10 @@ describe("recordObservation", () => {
 describe("notes", () => {
   it("lists notes newest first, limited and filtered by session_slug", async () => {
     for (let i = 1; i <= 5; i++) {
-      await createNote({ input: { content: `note ${i}`, session_slug: i % 2 ? "odd" : undefined } });
+      await createNote({
+        origin: { kind: "local" },
+        input: { content: `note ${i}`, session_slug: i % 2 ? "odd" : undefined },
+      });
     }
     const all = await listNotes({ query: listNotesQuery.parse({}) });
     expect(all.map((n) => n.content)).toEqual(["note 5", "note 4", "note 3", "note 2", "note 1"]);
@@ -207,7 +211,7 @@ describe("buildSnapshot", () => {
     await observe({ item_name: "A", source: "Shop 1", session_slug: "s1" });
     await observe({ item_name: "B", source: "Shop 2", session_slug: "s2" });
     await observe({ item_name: "a", source: "Shop 2" });
-    await createNote({ input: { content: "hi" } });
+    await createNote({ origin: { kind: "local" }, input: { content: "hi" } });
     const { counts } = await buildSnapshot();
     expect(counts).toEqual({ items: 2, obs: 3, sessions: 2, sources: 2, notes: 1 });
   });
@@ -288,7 +292,7 @@ describe("buildSnapshot", () => {
   });
 
   it("lists the 30 newest notes", async () => {
-    for (let i = 1; i <= 32; i++) await createNote({ input: { content: `n${i}` } });
+    for (let i = 1; i <= 32; i++) await createNote({ origin: { kind: "local" }, input: { content: `n${i}` } });
     const { notes } = await buildSnapshot();
     expect(notes).toHaveLength(30);
     expect(notes[0]).toMatchObject({ content: "n32", session_slug: null });
@@ -436,7 +440,7 @@ describe("buildSnapshot", () => {
       await seedObservation({ itemId: item.id, source: "A", price: "20.00", minutesAgo: 100, sessionId: session.id });
       await seedObservation({ itemId: item.id, source: "A", price: "10.00", minutesAgo: 50, sessionId: session.id });
       await seedObservation({ itemId: item.id, source: "B", availability: "oos", minutesAgo: 40 });
-      await createNote({ input: { content: `bulk ${i}` } });
+      await createNote({ origin: { kind: "local" }, input: { content: `bulk ${i}` } });
     }
     const large = await countQueries();
     expect(small).toBe(SNAPSHOT_QUERY_COUNT);

@@ -13,8 +13,8 @@ export const POST = browserGuarded(
       body: createNoteBody,
       response: createNoteResponse,
     },
-    async ({ body }) => {
-      const note = await createNote({ input: body });
+    async ({ body, origin }) => {
+      const note = await createNote({ input: body, origin });
       return Response.json({ ok: true, id: note.id, created_at: note.created_at }, { status: 201 });
     },
   ),

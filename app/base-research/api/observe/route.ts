@@ -13,6 +13,6 @@ export const POST = browserGuarded(
       body: observeBody,
       response: observeResponse,
     },
-    async ({ body }) => ({ ok: true, ...(await recordObservation({ input: body })) }),
+    async ({ body, origin }) => ({ ok: true, ...(await recordObservation({ input: body, origin })) }),
   ),
 );

@@ -1,0 +1,48 @@
+import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { env } from "@/lib/env";
+import { clientNetwork } from "@/lib/http/client-address";
+import { AppError } from "@/lib/http/errors";
+
+// Anonymous writes per client (docs/decisions/005-origins-and-anonymous-limits.md):
+// a token bucket per client network that holds ANON_RATE_LIMIT tokens and
+// refills at that many a minute, so a family member's burst of scans goes
+// through and a flood does not. One upsert per write, timed by the
+// database's clock, so every instance on one database shares the count.
+// A refused write takes no token: a client that keeps hammering gets in
+// again as soon as the bucket has refilled one.
+
+/** Counts one anonymous write of `client`, or refuses it with 429 and Retry-After. */
+export async function consumeAnonymousWrite(client: string): Promise<void> {
+  const limit = env().ANON_RATE_LIMIT;
+  if (limit === 0) return;
+  const perSecond = limit / 60;
+  const network = clientNetwork(client);
+  // Every reference is to the row as locked by ON CONFLICT (never a snapshot
+  // read before it), so concurrent writes of one client queue on the row and
+  // each sees the tokens the previous one left.
+  const refilled = Prisma.sql`LEAST(${limit}::float8, anon_write_bucket.tokens
+    + GREATEST(0, EXTRACT(EPOCH FROM now() - anon_write_bucket.updated_at))::float8 * ${perSecond}::float8)`;
+  const [row] = await db().$queryRaw<{ tokens: number; allowed: boolean; created: boolean }[]>`
+    INSERT INTO anon_write_bucket (client, tokens, allowed, updated_at)
+    VALUES (${network}, ${limit - 1}::float8, true, now())
+    ON CONFLICT (client) DO UPDATE SET
+      tokens = CASE WHEN ${refilled} >= 1 THEN ${refilled} - 1 ELSE ${refilled} END,
+      allowed = ${refilled} >= 1,
+      updated_at = GREATEST(anon_write_bucket.updated_at, now())
+    RETURNING tokens, allowed, (xmax = 0) AS created`;
+  if (!row) throw new Error("anonymous write bucket upsert returned no row");
+  if (row.created) await pruneIdleBuckets();
+  if (row.allowed) return;
+  const retryAfter = Math.max(1, Math.ceil((1 - row.tokens) / perSecond));
+  throw new AppError(
+    "rate_limited",
+    `Too many changes from this address (${limit} a minute); try again in ${retryAfter} s, or pair this device with the household.`,
+    { headers: { "retry-after": String(retryAfter) } },
+  );
+}
+
+/** Buckets untouched for an hour are full again and can go. */
+async function pruneIdleBuckets(): Promise<void> {
+  await db().$executeRaw`DELETE FROM anon_write_bucket WHERE updated_at < now() - interval '1 hour'`;
+}
