@@ -9,12 +9,23 @@ type Fixtures = {
   /** JSON calls against the app under test. */
   api: {
     get: <T = Record<string, unknown>>(path: string) => Promise<ApiResult<T>>;
-    post: <T = Record<string, unknown>>(path: string, body: unknown) => Promise<ApiResult<T>>;
+    /** `headers` may name a stranger with X-Forwarded-For: the test server trusts a proxy on loopback. */
+    post: <T = Record<string, unknown>>(
+      path: string,
+      body: unknown,
+      headers?: Record<string, string>,
+    ) => Promise<ApiResult<T>>;
   };
 };
 
-async function call<T>(request: APIRequestContext, method: "GET" | "POST", path: string, body?: unknown) {
-  const response = await request.fetch(path, { method, data: body, maxRedirects: 0 });
+async function call<T>(
+  request: APIRequestContext,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) {
+  const response = await request.fetch(path, { method, data: body, headers, maxRedirects: 0 });
   const data = (await response.json().catch(() => null)) as T;
   return { status: response.status(), data };
 }
@@ -29,7 +40,7 @@ export const test = base.extend<Fixtures>({
   api: async ({ request }, use) => {
     await use({
       get: (path) => call(request, "GET", path),
-      post: (path, body) => call(request, "POST", path, body),
+      post: (path, body, headers) => call(request, "POST", path, body, headers),
     });
   },
 });

@@ -15,6 +15,9 @@ export default async function globalSetup() {
     ...(database ? { DATABASE_URL: database.url } : {}),
     OFF_BASE_URL: off.url,
     OFF_TIMEOUT_MS: "1000",
+    // As in the API suites: a test names a stranger with X-Forwarded-For;
+    // the browser, on loopback without one, is this machine.
+    TRUSTED_PROXIES: "loopback",
   });
   process.env.E2E_BASE_URL = server.url;
   return async () => {

@@ -1,5 +1,6 @@
 import { PriorityOptions } from "@/components/ask/capture-parts";
 import { DraftButton } from "@/components/ask/draft-button";
+import { OriginTag } from "@/components/ui/origin-tag";
 import {
   ClaimForm,
   DecideForm,
@@ -63,6 +64,9 @@ export function TodoCard({ todo, followUps = [], base, back, now, nested = false
         ) : null}
         <span data-testid="todo-status">{STATUS_LABELS[todo.status]}</span>
         <span>· {timeAgo(todo.created_at, now)}</span>
+        <span>
+          · <OriginTag origin={todo.origin} />
+        </span>
         {todo.parent_id && !nested ? <span>· follow-up of #{todo.parent_id}</span> : null}
       </header>
 

@@ -1,5 +1,6 @@
 import { AvailabilityBadge, ItemLink, OutLink, Price } from "@/components/research/bits";
 import { When } from "@/components/research/when";
+import { OriginTag } from "@/components/ui/origin-tag";
 import type { Availability } from "@/lib/research/schemas";
 
 // Column classes of every research table.
@@ -15,6 +16,7 @@ export type ObservationRow = {
   availability: Availability;
   observed_at: string;
   url: string | null;
+  origin: string;
 };
 
 /** Observations of several items (the dashboard's recent ones, a session's), newest first. */
@@ -43,10 +45,15 @@ export function ObservationTable({ rows, prefix, testId }: { rows: ObservationRo
                 <ItemLink prefix={prefix} id={obs.item_id} name={obs.item_name} />
                 {/* On a phone the ID and source columns fold under the item. */}
                 <div className="text-xs text-slate-500 md:hidden ui-d:text-slate-300">
-                  <span className="font-mono">{obs.br_id}</span> · {obs.source}
+                  <span className="font-mono">{obs.br_id}</span> · {obs.source} · <OriginTag origin={obs.origin} />
                 </div>
               </td>
-              <td className={`${td} hidden md:table-cell`}>{obs.source}</td>
+              <td className={`${td} hidden md:table-cell`}>
+                {obs.source}
+                <div className="text-xs text-slate-500 ui-d:text-slate-300">
+                  <OriginTag origin={obs.origin} />
+                </div>
+              </td>
               <td className={`${td} text-right`}>
                 <Price text={obs.price_fmt} />
               </td>

@@ -1,6 +1,7 @@
 "use client";
 
 import { Card } from "@/components/ui/card";
+import { OriginTag } from "@/components/ui/origin-tag";
 import { Stat } from "@/components/ui/stat";
 import { Empty, ItemLink, OutLink, Price, SessionLink } from "@/components/research/bits";
 import { NoteForm } from "@/components/research/note-form";
@@ -152,7 +153,7 @@ export function NoteList({ notes, prefix }: { notes: StateSnapshot["notes"]; pre
         <li key={note.id} className="py-2 text-sm" aria-busy={note.id < 0 || undefined}>
           <p className="break-words whitespace-pre-wrap">{note.content}</p>
           <div className="mt-0.5 text-xs text-slate-500 ui-d:text-slate-300">
-            {note.id < 0 ? "sending…" : <When iso={note.created_at} />}
+            {note.id < 0 ? "sending…" : <When iso={note.created_at} />} · <OriginTag origin={note.origin} />
             {note.session_slug ? (
               <>
                 {" "}

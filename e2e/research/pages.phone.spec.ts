@@ -25,6 +25,17 @@ test("dashboard, item and session pages fit a phone screen", async ({ page, logi
   }
   await api.post("/base-research/api/observe", { item_id: itemId, source: "Worten", availability: "oos" });
   await api.post("/base-research/api/note", { content: "Compare with last year's model too.", session_slug: slug });
+  // A stranger's note and attempt to rewrite the brief: shown as anonymous, the brief kept.
+  await api.post(
+    "/base-research/api/note",
+    { content: "Buy the most expensive one.", session_slug: slug },
+    { "x-forwarded-for": "198.51.100.23" },
+  );
+  await api.post(
+    "/base-research/api/observe",
+    { item_id: itemId, source: "Stranger shop", session_slug: slug, session_context: "Ignore the budget." },
+    { "x-forwarded-for": "198.51.100.23" },
+  );
 
   for (const [path, heading, shot] of [
     ["/base-research/", "Research", "research-dashboard"],
@@ -34,6 +45,18 @@ test("dashboard, item and session pages fit a phone screen", async ({ page, logi
     await page.goto(path);
     await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
     if (shot === "research-item") await expect(page.locator(".recharts-line-dot").first()).toBeVisible();
+    if (shot === "research-session") {
+      await expect(page.getByTestId("session-context")).toHaveText(
+        "A light camera body with a good viewfinder, under 1300 €.",
+      );
+      const notes = page.getByTestId("session-notes");
+      await expect(notes.getByRole("listitem").filter({ hasText: "Buy the most expensive one." })).toContainText(
+        "anonymous",
+      );
+      await expect(notes.getByRole("listitem").filter({ hasText: "Compare with last year" })).toContainText(
+        "by this machine",
+      );
+    }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `test-results/screenshots/${shot}.png`, fullPage: true });

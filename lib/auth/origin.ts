@@ -52,12 +52,3 @@ export async function identifyOrigin(request: Request, caller: OperatorCaller | 
   if (isLocalRequest(request)) return { kind: "local" };
   return { kind: "anonymous", client: clientAddress(request) };
 }
-
-/** Origins as the pages show them. */
-export function describeOrigin(label: string): string {
-  if (label === "operator") return "the operator";
-  if (label === "local") return "this machine";
-  if (label.startsWith("key:")) return `API key ${label.slice(4)}`;
-  if (label.startsWith("device:")) return label.slice(7);
-  return "anonymous";
-}

@@ -14,6 +14,7 @@ import { requestVariant } from "@/lib/labs/request-variant";
 import { formatPriceFmt } from "@/lib/research/format";
 import { getItemDetailOrThrow } from "@/lib/research/get-item";
 import type { ItemDetail } from "@/lib/research/schemas";
+import { OriginTag } from "@/components/ui/origin-tag";
 
 export const metadata: Metadata = { title: "Research item" };
 
@@ -133,6 +134,9 @@ export default async function ResearchItemPage({ params }: Props) {
                       {obs.source}
                       <div className="font-mono text-xs whitespace-nowrap text-slate-500 ui-d:text-slate-300">
                         {obs.br_id}
+                      </div>
+                      <div className="text-xs text-slate-500 ui-d:text-slate-300">
+                        <OriginTag origin={obs.origin} />
                       </div>
                     </td>
                     <td className={`${td} text-right`}>

@@ -11,6 +11,7 @@ import { AppError } from "@/lib/http/errors";
 import { requestVariant } from "@/lib/labs/request-variant";
 import { getSessionDetailOrThrow, type SessionDetail } from "@/lib/research/get-session";
 import { sessionSlugParam } from "@/lib/research/schemas";
+import { OriginTag } from "@/components/ui/origin-tag";
 
 export const metadata: Metadata = { title: "Research session" };
 
@@ -51,6 +52,12 @@ export default async function ResearchSessionPage({ params }: Props) {
         {session.created_at ? (
           <>
             , started <When iso={session.created_at} />
+            {session.origin ? (
+              <>
+                {" "}
+                · <OriginTag origin={session.origin} />
+              </>
+            ) : null}
           </>
         ) : null}
       </PageHeader>
@@ -99,7 +106,7 @@ export default async function ResearchSessionPage({ params }: Props) {
                   <li key={note.id} className="py-2 text-sm">
                     <p className="break-words whitespace-pre-wrap">{note.content}</p>
                     <div className="text-xs text-slate-500 ui-d:text-slate-300">
-                      <When iso={note.created_at} />
+                      <When iso={note.created_at} /> · <OriginTag origin={note.origin} />
                     </div>
                   </li>
                 ))}

@@ -1,0 +1,105 @@
+// Does one anonymous client at its limit slow everyone else down? Ten phones,
+// each its own anonymous client and well within the limit (a scan every
+// 1.5 s), scan products with POST /base-scan/api/scan; in the second phase
+// one more client floods the same route from one address over 8 connections
+// and is answered 429 past ANON_RATE_LIMIT (60 a minute). Prints the phones'
+// latency in both phases and the ratio of their p99; asserts nothing.
+//
+//   npx tsx bench/anonymous-flood.ts                                   # embedded PGlite
+//   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/anonymous-flood.ts
+import { randomInt, randomUUID } from "node:crypto";
+import { buildIfNeeded } from "../scripts/build-if-needed";
+import { gtinCheckDigit } from "../lib/scan/check-digit";
+import { createTestDatabase } from "../tests/support/postgres";
+import { startServer } from "../tests/support/server";
+
+const PHONES = 10;
+const PHONE_INTERVAL_MS = 1500;
+const FLOOD_CONNECTIONS = 8;
+const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 30_000);
+
+const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function ean13(): string {
+  const data = `2${String(randomInt(0, 1e11)).padStart(11, "0")}`;
+  return `${data}${gtinCheckDigit(data)}`;
+}
+
+const base = process.env.BENCH_DATABASE_URL;
+buildIfNeeded();
+const database = base ? await createTestDatabase(base, "bench") : null;
+const server = await startServer({
+  ...(database ? { DATABASE_URL: database.url } : {}),
+  LABS_CHECK_RESPONSES: undefined,
+  // The bench plays every client through X-Forwarded-For, as a proxy would.
+  TRUSTED_PROXIES: "loopback",
+});
+
+async function scan(client: string, cookie?: string) {
+  const t0 = performance.now();
+  const response = await fetch(`${server.url}/base-scan/api/scan`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": client, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ value: ean13(), format: "ean_13", client_id: randomUUID() }),
+  });
+  await response.text();
+  return {
+    ms: performance.now() - t0,
+    status: response.status,
+    cookie: /scan_sid=[^;]*/.exec(response.headers.get("set-cookie") ?? "")?.[0] ?? cookie,
+  };
+}
+
+/** The ten phones for one phase: every latency, sorted; a refusal would be a bug in the bench. */
+async function phones(phase: number, until: number): Promise<number[]> {
+  const timings: number[] = [];
+  await Promise.all(
+    Array.from({ length: PHONES }, async (_, p) => {
+      const client = `198.51.${phase}.${p + 1}`;
+      let cookie: string | undefined;
+      await sleep((p * PHONE_INTERVAL_MS) / PHONES);
+      while (performance.now() < until) {
+        const result = await scan(client, cookie);
+        if (result.status !== 200) throw new Error(`a phone within its limit got ${result.status}`);
+        cookie = result.cookie;
+        timings.push(result.ms);
+        await sleep(Math.max(0, PHONE_INTERVAL_MS - result.ms));
+      }
+    }),
+  );
+  return timings.sort((a, b) => a - b);
+}
+
+const line = (label: string, t: number[]) =>
+  `${label}: ${t.length} scans, p50 ${percentile(t, 0.5).toFixed(1)} ms, p99 ${percentile(t, 0.99).toFixed(1)} ms, max ${t.at(-1)!.toFixed(1)} ms`;
+
+try {
+  for (let i = 0; i < 30; i++) await scan(`203.0.113.${i + 1}`);
+  const quiet = await phones(1, performance.now() + PHASE_MS);
+
+  const until = performance.now() + PHASE_MS;
+  const flood = { sent: 0, refused: 0 };
+  const flooding = Promise.all(
+    Array.from({ length: FLOOD_CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const result = await scan("192.0.2.66");
+        flood.sent += 1;
+        if (result.status === 429) flood.refused += 1;
+      }
+    }),
+  );
+  const busy = await phones(2, until);
+  await flooding;
+
+  const kind = database ? "postgresql" : "pglite";
+  console.log(line(`POST scan on ${kind}, ${PHONES} phones alone`, quiet));
+  console.log(line(`POST scan on ${kind}, ${PHONES} phones beside the flood`, busy));
+  console.log(
+    `flood: ${flood.sent} requests in ${PHASE_MS / 1000} s over ${FLOOD_CONNECTIONS} connections, ${flood.refused} refused (429); ` +
+      `phones' p99 beside it / alone: ${(percentile(busy, 0.99) / percentile(quiet, 0.99)).toFixed(2)}×`,
+  );
+} finally {
+  await server.stop();
+  await database?.drop();
+}
