@@ -79,7 +79,9 @@ describe("GET /base-scan/api/products/search", () => {
   });
 });
 
-// These tests ask OFF 13 times in all: within the 15 look-ups a minute.
+// These tests ask OFF 13 times in all, from this machine itself: within the
+// household's 15 look-ups a minute (tests/api/scan-off-budget.test.ts spends
+// that budget on servers of its own).
 describe("GET /base-scan/api/products/<code>/enrich", () => {
   it("fills the product from Open Food Facts with our User-Agent, then answers from the cache", async () => {
     const code = knownCode();
