@@ -20,9 +20,28 @@ import { productJson } from "@/lib/scan/shapes";
 // refused with 429 and Retry-After before OFF is contacted. A fixed window is
 // coarse (it allows a burst of 15), but it never exceeds OFF's budget per
 // minute, needs no background timer and no process memory.
+//
+// Those 15 are the household's. An anonymous client (no API key, not this
+// machine itself) gets a share of them, 5 a minute per address, counted the
+// same way under its own scope and checked first: its sixth call is refused
+// before OFF is asked and before the household's count moves, so a stranger
+// can spend at most a third of the budget, never all of it.
+//
+// What comes back is bounded too. Redirects are not followed: the product
+// lives at the address we asked, and a redirect could point this server at
+// any address, the household's own network included. At most
+// OFF_ANSWER_MAX_BYTES of an answer are read (a product with our `fields=` is
+// a few KB), so a broken or hostile server cannot fill our memory or keep us
+// reading; the timeout covers the body as well as the headers.
 
 export const OFF_USER_AGENT = "Labs/0.1 (self-hosted; household use)";
 export const OFF_CALLS_PER_MINUTE = 15;
+/** An anonymous client's share of OFF_CALLS_PER_MINUTE, per address. */
+export const OFF_CALLS_PER_CLIENT_PER_MINUTE = 5;
+/** The most of an OFF answer we read; a product answer is a few KB. */
+export const OFF_ANSWER_MAX_BYTES = 1024 * 1024;
+const OFF_SCOPE = "off-calls";
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const RETRY_HINT = "try again in a minute";
 const FIELDS = "code,product_name,brands,quantity,image_front_url,image_url,categories";
 
@@ -48,16 +67,22 @@ const offAnswer = z.object({
 
 type OffProduct = { name: string; brand: string; quantity: string; imageUrl: string | null; categories: string };
 
-export type EnrichProductOptions = { code: string; refresh?: boolean; now?: Date };
+export type EnrichProductOptions = {
+  code: string;
+  refresh?: boolean;
+  /** Who asks, for their share of the OFF budget: an address, or null for a trusted caller (a key, this machine). */
+  client: string | null;
+  now?: Date;
+};
 
-export async function enrichProduct({ code, refresh = false, now = new Date() }: EnrichProductOptions) {
+export async function enrichProduct({ code, refresh = false, client, now = new Date() }: EnrichProductOptions) {
   const existing = await db().product.findUnique({ where: { code } });
   if (existing?.offStatus && !refresh) {
     if (existing.offStatus === "not_found") throw notFound(code);
     return { product: productJson(existing), cached: true };
   }
 
-  await acquireOffSlot({ now });
+  await acquireOffSlot({ client, now });
   const found = await fetchOffProduct({ code });
 
   const { id } = await ensureProduct({ code });
@@ -85,23 +110,48 @@ export async function enrichProduct({ code, refresh = false, now = new Date() }:
   return { product: productJson(product), cached: false };
 }
 
+export type AcquireOffSlotOptions = {
+  /** An anonymous client's address (its share applies), or null for a trusted caller. */
+  client: string | null;
+  now?: Date;
+  limit?: number;
+  clientLimit?: number;
+};
+
 /**
- * Takes one of this minute's OFF calls or refuses with 429. The counter row of
- * a minute is created by its first call, which also drops older windows.
+ * Takes one of this minute's OFF calls or refuses with 429: the client's
+ * share first, so a refused client leaves the household's count alone. The
+ * first call of a minute drops older windows, the clients' too.
  */
 export async function acquireOffSlot({
+  client,
   now = new Date(),
   limit = OFF_CALLS_PER_MINUTE,
-}: { now?: Date; limit?: number } = {}) {
+  clientLimit = OFF_CALLS_PER_CLIENT_PER_MINUTE,
+}: AcquireOffSlotOptions) {
   const window = now.toISOString().slice(0, 16);
-  const used = await nextCounterValue({ scope: "off-calls", day: window });
-  if (used === 1) await db().dailyCounter.deleteMany({ where: { scope: "off-calls", day: { lt: window } } });
+  const retryAfter = String(60 - now.getUTCSeconds());
+  if (client !== null) {
+    const usedByClient = await nextCounterValue({ scope: `${OFF_SCOPE}:${client}`, day: window });
+    if (usedByClient > clientLimit) {
+      throw new AppError(
+        "rate_limited",
+        `This address may make ${clientLimit} Open Food Facts look-ups a minute; try again in ${retryAfter} seconds.`,
+        { headers: { "Retry-After": retryAfter } },
+      );
+    }
+  }
+  const used = await nextCounterValue({ scope: OFF_SCOPE, day: window });
+  if (used === 1) {
+    await db().dailyCounter.deleteMany({
+      where: { OR: [{ scope: OFF_SCOPE }, { scope: { startsWith: `${OFF_SCOPE}:` } }], day: { lt: window } },
+    });
+  }
   if (used <= limit) return;
-  const retryAfter = 60 - now.getUTCSeconds();
   throw new AppError(
     "rate_limited",
     `Open Food Facts allows about ${limit} look-ups a minute; try again in ${retryAfter} seconds.`,
-    { headers: { "Retry-After": String(retryAfter) } },
+    { headers: { "Retry-After": retryAfter } },
   );
 }
 
@@ -109,18 +159,15 @@ export async function acquireOffSlot({
 export async function fetchOffProduct({ code }: { code: string }): Promise<OffProduct | null> {
   const url = new URL(`/api/v2/product/${encodeURIComponent(code)}.json`, env().OFF_BASE_URL);
   url.searchParams.set("fields", FIELDS);
+  // One signal for the whole exchange: headers and body alike.
   const signal = AbortSignal.timeout(env().OFF_TIMEOUT_MS);
 
   let status: number;
   let text: string;
   try {
-    const response = await fetch(url, {
-      headers: { "User-Agent": OFF_USER_AGENT, Accept: "application/json" },
-      signal,
-    });
-    status = response.status;
-    text = await response.text();
+    ({ status, text } = await requestOff(url, signal));
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if (signal.aborted) {
       throw new AppError(
         "upstream_timeout",
@@ -160,6 +207,58 @@ export async function fetchOffProduct({ code }: { code: string }): Promise<OffPr
     imageUrl: /^https?:\/\//i.test(image) ? image : null,
     categories: product.categories,
   };
+}
+
+/** OFF's status and body, read to at most OFF_ANSWER_MAX_BYTES; throws on a redirect or a longer answer. */
+async function requestOff(url: URL, signal: AbortSignal): Promise<{ status: number; text: string }> {
+  const response = await fetch(url, {
+    headers: { "User-Agent": OFF_USER_AGENT, Accept: "application/json" },
+    redirect: "manual",
+    signal,
+  });
+  if (REDIRECT_STATUSES.has(response.status)) {
+    await response.body?.cancel();
+    throw new AppError(
+      "upstream_failed",
+      `Open Food Facts answered with a redirect (HTTP ${response.status}), which Labs does not follow; ${RETRY_HINT}.`,
+      { cause: new Error(`OFF redirected ${url.pathname} to ${response.headers.get("location") ?? "nowhere"}`) },
+    );
+  }
+  const text = await readAtMost(response, OFF_ANSWER_MAX_BYTES);
+  if (text === null) {
+    throw new AppError(
+      "upstream_failed",
+      `Open Food Facts sent more than ${OFF_ANSWER_MAX_BYTES / 1024 / 1024} MiB, far more than a product; ${RETRY_HINT}.`,
+    );
+  }
+  return { status: response.status, text };
+}
+
+/**
+ * The body as text, or null when it is longer than `maxBytes`: refused
+ * unread when its content-length says so, else read chunk by chunk and given
+ * up (the connection closed) as soon as it passes the bound.
+ */
+async function readAtMost(response: Response, maxBytes: number): Promise<string | null> {
+  if (Number(response.headers.get("content-length")) > maxBytes) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 function notFound(code: string): AppError {

@@ -15,13 +15,16 @@ const knownCode = () => `560${String(randomInt(0, 1e10)).padStart(10, "0")}`;
 /** A code the OFF stand-in answers with 404 / status 0. */
 const unknownCode = () => `400${String(randomInt(0, 1e10)).padStart(10, "0")}`;
 
+async function offStats(): Promise<OffStats> {
+  return (await (await fetch(`${offBaseUrl}/__stats`)).json()) as OffStats;
+}
+
 async function offRequests(code: string): Promise<number> {
-  const stats = (await (await fetch(`${offBaseUrl}/__stats`)).json()) as OffStats;
-  return stats.requests[code] ?? 0;
+  return (await offStats()).requests[code] ?? 0;
 }
 
 async function lastUserAgent(): Promise<string | null> {
-  return ((await (await fetch(`${offBaseUrl}/__stats`)).json()) as OffStats).lastUserAgent;
+  return (await offStats()).lastUserAgent;
 }
 
 const manual = (json: Record<string, unknown>) =>
@@ -76,6 +79,9 @@ describe("GET /base-scan/api/products/search", () => {
   });
 });
 
+// These tests ask OFF 13 times in all, from this machine itself: within the
+// household's 15 look-ups a minute (tests/api/scan-off-budget.test.ts spends
+// that budget on servers of its own).
 describe("GET /base-scan/api/products/<code>/enrich", () => {
   it("fills the product from Open Food Facts with our User-Agent, then answers from the cache", async () => {
     const code = knownCode();
@@ -152,6 +158,41 @@ describe("GET /base-scan/api/products/<code>/enrich", () => {
     const productAfter = await api<{ products: Product[] }>(`/base-scan/api/products/search?q=${code}`);
     expect(productAfter.data.products).toEqual(productBefore.data.products);
     expect(productAfter.data.products[0]?.off_status).toBeNull();
+  });
+
+  it("does not follow a redirect: 502, and its target is never asked", async () => {
+    const { status, data } = await enrich(OFF_CODES.redirect);
+    expect(status).toBe(502);
+    expect(data).toMatchObject({
+      ok: false,
+      error: { code: "upstream_failed", message: expect.stringMatching(/redirect.*try again/) },
+    });
+    const stats = await offStats();
+    expect(stats.requests[OFF_CODES.redirect]).toBe(1);
+    expect(stats.redirectTargetHits).toBe(0);
+  });
+
+  // Only a bounded read answers these with 502 before the 1 s timeout: the
+  // declared body never arrives whole and the endless one never ends, so
+  // reading either to its end could only end in a 504.
+  it.each([
+    ["declares a length over the bound", OFF_CODES.declaredHuge],
+    ["never ends", OFF_CODES.endless],
+  ])("refuses an answer that %s with 502 and hangs up on it", async (_name, code) => {
+    const { status, data } = await enrich(code);
+    expect(status).toBe(502);
+    expect(data).toMatchObject({
+      ok: false,
+      error: { code: "upstream_failed", message: expect.stringMatching(/more than 1 MiB.*try again/) },
+    });
+    await expect.poll(async () => (await offStats()).hungUp[code]).toBe(1);
+  });
+
+  it("times out on a body that trickles in slower than the timeout allows", async () => {
+    const { status, data } = await enrich(OFF_CODES.slowBody);
+    expect(status).toBe(504);
+    expect(data).toMatchObject({ ok: false, error: { code: "upstream_timeout" } });
+    await expect.poll(async () => (await offStats()).hungUp[OFF_CODES.slowBody]).toBe(1);
   });
 
   it.each(["MAN-1", "abc", "12"])("refuses %s as a barcode to look up", async (code) => {

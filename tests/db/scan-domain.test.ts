@@ -92,12 +92,51 @@ describe("recordScan", () => {
 describe("acquireOffSlot", () => {
   it("allows `limit` calls per UTC minute, then 429 with Retry-After", async () => {
     const now = new Date("2030-01-01T10:05:30Z");
-    for (let i = 0; i < 3; i += 1) await acquireOffSlot({ now, limit: 3 });
-    await expect(acquireOffSlot({ now, limit: 3 })).rejects.toMatchObject({
+    for (let i = 0; i < 3; i += 1) await acquireOffSlot({ client: null, now, limit: 3 });
+    await expect(acquireOffSlot({ client: null, now, limit: 3 })).rejects.toMatchObject({
       code: "rate_limited",
       headers: { "Retry-After": "30" },
     });
-    await expect(acquireOffSlot({ now: new Date("2030-01-01T10:06:00Z"), limit: 3 })).resolves.toBeUndefined();
+    await expect(
+      acquireOffSlot({ client: null, now: new Date("2030-01-01T10:06:00Z"), limit: 3 }),
+    ).resolves.toBeUndefined();
+  });
+
+  it("gives each client `clientLimit` of them; a client's refusals leave the household's count alone", async () => {
+    const now = new Date("2030-01-02T08:00:45Z");
+    const slot = (client: string | null) => acquireOffSlot({ client, now, limit: 3, clientLimit: 2 });
+    const [a, b] = ["198.51.100.1", "2001:db8::1"];
+    await slot(a);
+    await slot(a);
+    for (let i = 0; i < 3; i += 1) {
+      await expect(slot(a)).rejects.toMatchObject({
+        code: "rate_limited",
+        message: expect.stringMatching(/^This address may make 2 /),
+        headers: { "Retry-After": "15" },
+      });
+    }
+    // Household 3 of 3: a's three refusals took none of it.
+    await expect(slot(b)).resolves.toBeUndefined();
+    const household = { code: "rate_limited", message: expect.stringMatching(/allows about 3 look-ups a minute/) };
+    await expect(slot(b)).rejects.toMatchObject(household);
+    await expect(slot(null)).rejects.toMatchObject(household);
+  });
+
+  it("drops older minutes, the clients' too, with the first call of a minute", async () => {
+    await acquireOffSlot({ client: "198.51.100.2", now: new Date("2030-01-03T09:00:10Z") });
+    await acquireOffSlot({ client: "198.51.100.3", now: new Date("2030-01-03T09:01:10Z") });
+    const offCounters = { OR: [{ scope: "off-calls" }, { scope: { startsWith: "off-calls:" } }] };
+    expect(await db().dailyCounter.count({ where: { ...offCounters, day: { lt: "2030-01-03T09:01" } } })).toBe(0);
+    expect(
+      await db().dailyCounter.findMany({
+        where: { ...offCounters, day: "2030-01-03T09:01" },
+        select: { scope: true, value: true },
+        orderBy: { scope: "asc" },
+      }),
+    ).toEqual([
+      { scope: "off-calls", value: 1 },
+      { scope: "off-calls:198.51.100.3", value: 1 },
+    ]);
   });
 });
 

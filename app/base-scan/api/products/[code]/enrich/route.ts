@@ -12,8 +12,10 @@ export const GET = route(
     query: enrichQuery,
     response: enrichProductResponse,
   },
-  async ({ params, query }) => ({
-    ok: true,
-    ...(await enrichProduct({ code: params.code, refresh: query.refresh })),
-  }),
+  async ({ params, query, origin }) => {
+    // A stranger spends its own share of the household's OFF budget; the
+    // household (operator, keys, paired phones, this machine) only the whole.
+    const client = origin.kind === "anonymous" ? origin.client : null;
+    return { ok: true, ...(await enrichProduct({ code: params.code, refresh: query.refresh, client })) };
+  },
 );
