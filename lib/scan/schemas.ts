@@ -82,6 +82,8 @@ export type RecordScanBody = z.infer<typeof recordScanBody>;
 
 export const setScanStoreBody = z.object({
   store_id: positiveInt.nullable(),
+  /** The scan's session, else the `scan_sid` cookie: a stranger may only touch scans of its own session. */
+  session_id: sessionId.optional().nullable(),
 });
 
 export const sessionParams = z.object({ sid: sessionId });

@@ -169,3 +169,57 @@ describe("ask origins", () => {
     expect(followUp.data.todo).toMatchObject({ parent_id: parent.data.id, origin: "key:research agent", priority: 3 });
   });
 });
+
+describe("a scan is reached through its session", () => {
+  it("lets a stranger change the store only of scans in the session it holds", async () => {
+    const phone = stranger();
+    const scanned = await api<{ id: number; session_id: string }>("/base-scan/api/scan", {
+      method: "POST",
+      headers: phone,
+      json: { value: "A:500000000*B:123456789*C:PT*D:FS*E:N*F:20250101*G:FS 1/1*H:0*I1:PT*N:0.00*O:1.00*Q:ab*R:1" },
+    });
+    expect(scanned.status).toBe(200);
+    const sessionCookie = /scan_sid=[^;]+/.exec(scanned.headers.get("set-cookie") ?? "")![0];
+    const { id, session_id } = scanned.data;
+    const store = await api<{ store_id: number }>("/base-scan/api/stores", {
+      method: "POST",
+      json: { name: unique("Pingo Doce") },
+    });
+    const storeId = store.data.store_id;
+
+    // Scan ids count up: another stranger walking them finds nothing, with or without a session of its own.
+    const walker = await api(`/base-scan/api/scans/${id}/store`, {
+      method: "POST",
+      headers: stranger(),
+      json: { store_id: storeId },
+    });
+    expect(walker.status).toBe(404);
+    expect(walker.text).not.toContain("123456789");
+    const otherSession = await api<{ session_id: string }>("/base-scan/api/scan", {
+      method: "POST",
+      headers: stranger(),
+      json: { value: "5601234567890" },
+    });
+    const intruder = await api(`/base-scan/api/scans/${id}/store`, {
+      method: "POST",
+      headers: stranger(),
+      json: { store_id: storeId, session_id: otherSession.data.session_id },
+    });
+    expect(intruder.status).toBe(404);
+
+    // The phone that scanned it, by its cookie or by naming the session.
+    const byCookie = await api<{ scan: { store_id: number | null } }>(`/base-scan/api/scans/${id}/store`, {
+      method: "POST",
+      headers: { ...phone, cookie: sessionCookie },
+      json: { store_id: storeId },
+    });
+    expect(byCookie.status).toBe(200);
+    expect(byCookie.data.scan.store_id).toBe(storeId);
+    const byBody = await api<{ scan: { store_id: number | null } }>(`/base-scan/api/scans/${id}/store`, {
+      method: "POST",
+      headers: phone,
+      json: { store_id: null, session_id },
+    });
+    expect(byBody.data.scan.store_id).toBeNull();
+  });
+});

@@ -146,14 +146,12 @@ describe("GET /base-scan/api/products/<code>/enrich", () => {
     expect(before.status).toBe(200);
     const productBefore = await api<{ products: Product[] }>(`/base-scan/api/products/search?q=${code}`);
 
-    const started = Date.now();
     const result = await enrich(code);
     expect(result.status).toBe(status);
     expect(result.data).toMatchObject({
       ok: false,
       error: { code: errorCode, message: expect.stringMatching(/try again/) },
     });
-    if (errorCode === "upstream_timeout") expect(Date.now() - started).toBeLessThan(2900);
 
     const productAfter = await api<{ products: Product[] }>(`/base-scan/api/products/search?q=${code}`);
     expect(productAfter.data.products).toEqual(productBefore.data.products);

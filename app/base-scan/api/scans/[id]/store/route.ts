@@ -2,6 +2,7 @@
 import { idParams } from "@/lib/http/ids";
 import { route } from "@/lib/http/route";
 import { setScanStoreBody, setScanStoreResponse } from "@/lib/scan/schemas";
+import { callerSessionId } from "@/lib/scan/scan-session";
 import { setScanStore } from "@/lib/scan/set-scan-store";
 
 export const POST = route(
@@ -13,8 +14,12 @@ export const POST = route(
     body: setScanStoreBody,
     response: setScanStoreResponse,
   },
-  async ({ params, body }) => ({
+  async ({ params, body, request, origin }) => ({
     ok: true,
-    scan: await setScanStore({ scanId: params.id, storeId: body.store_id }),
+    scan: await setScanStore({
+      scanId: params.id,
+      storeId: body.store_id,
+      reach: origin.kind === "anonymous" ? { sessionId: callerSessionId(request, body.session_id) } : "any",
+    }),
   }),
 );
