@@ -11,6 +11,18 @@ import { AppError } from "@/lib/http/errors";
 // database's clock, so every instance on one database shares the count.
 // A refused write takes no token: a client that keeps hammering gets in
 // again as soon as the bucket has refilled one.
+//
+// Until then, each instance remembers the database's refusal and answers a
+// flood from memory: refusing costs no query, so a client hammering past its
+// limit does not queue its refusals in front of everyone else's writes on the
+// database (bench/anonymous-flood.ts). The memory only ever refuses what the
+// database already refused, for no longer than it said, so instances still
+// agree.
+
+/** Client networks refused, and until when (ms since epoch). */
+const refusedUntil = new Map<string, number>();
+/** Enough for any flood of addresses; past it, expired entries go, then the oldest. */
+const REFUSALS_REMEMBERED = 10_000;
 
 /** Counts one anonymous write of `client`, or refuses it with 429 and Retry-After. */
 export async function consumeAnonymousWrite(client: string): Promise<void> {
@@ -18,6 +30,12 @@ export async function consumeAnonymousWrite(client: string): Promise<void> {
   if (limit === 0) return;
   const perSecond = limit / 60;
   const network = clientNetwork(client);
+  const until = refusedUntil.get(network);
+  if (until !== undefined) {
+    const wait = until - Date.now();
+    if (wait > 0) throw refusal(limit, Math.ceil(wait / 1000));
+    refusedUntil.delete(network);
+  }
   // Every reference is to the row as locked by ON CONFLICT (never a snapshot
   // read before it), so concurrent writes of one client queue on the row and
   // each sees the tokens the previous one left.
@@ -34,12 +52,26 @@ export async function consumeAnonymousWrite(client: string): Promise<void> {
   if (!row) throw new Error("anonymous write bucket upsert returned no row");
   if (row.created) await pruneIdleBuckets();
   if (row.allowed) return;
-  const retryAfter = Math.max(1, Math.ceil((1 - row.tokens) / perSecond));
-  throw new AppError(
+  const waitSeconds = (1 - row.tokens) / perSecond;
+  rememberRefusal(network, Date.now() + waitSeconds * 1000);
+  throw refusal(limit, Math.max(1, Math.ceil(waitSeconds)));
+}
+
+function refusal(limit: number, retryAfter: number): AppError {
+  return new AppError(
     "rate_limited",
     `Too many changes from this address (${limit} a minute); try again in ${retryAfter} s, or pair this device with the household.`,
     { headers: { "retry-after": String(retryAfter) } },
   );
+}
+
+function rememberRefusal(network: string, until: number): void {
+  if (refusedUntil.size >= REFUSALS_REMEMBERED) {
+    const now = Date.now();
+    for (const [key, end] of refusedUntil) if (end <= now) refusedUntil.delete(key);
+    if (refusedUntil.size >= REFUSALS_REMEMBERED) refusedUntil.delete(refusedUntil.keys().next().value!);
+  }
+  refusedUntil.set(network, until);
 }
 
 /** Buckets untouched for an hour are full again and can go. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operatorCookie, uniqueClientAddress } from "@/tests/api/client";
+import { operatorCookie, pairPhone, uniqueClientAddress } from "@/tests/api/client";
 import { pngOfSize } from "@/tests/support/ask-files";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { startServer, type RunningServer } from "@/tests/support/server";
@@ -125,6 +125,33 @@ describe("the anonymous write limit", () => {
       for (let i = 0; i < LIMIT * 3; i++) expect((await newPerson(unlimited, client, `Free ${i}`)).status).toBe(200);
     } finally {
       await unlimited.stop();
+    }
+  });
+});
+
+describe("a paired phone in household mode", () => {
+  it("is the household: not counted, and its captures carry its name", async () => {
+    const household = await startServer({
+      LABS_ACCESS: "household",
+      TRUSTED_PROXIES: "loopback",
+      ANON_RATE_LIMIT: "1",
+    });
+    try {
+      const { cookie } = await pairPhone(household.url, "Ana's phone");
+      const client = uniqueClientAddress();
+      for (let i = 0; i < 4; i++) {
+        const answer = await post(
+          household,
+          "/api/core-ask/log",
+          { text: `From Ana ${i}`, priority: 4 },
+          { cookie, "x-forwarded-for": client },
+        );
+        expect(answer.status).toBe(200);
+        const { todo } = (await answer.json()) as { todo: { origin: string; priority: number } };
+        expect(todo).toMatchObject({ origin: "device:Ana's phone", priority: 4 });
+      }
+    } finally {
+      await household.stop();
     }
   });
 });
