@@ -5,13 +5,16 @@ import { operatorCookie } from "./client";
 
 // Every Ask read is bounded, however much anyone captured: a flood of long
 // priority-5 todos and hundreds of follow-ups under one todo (as an anonymous
-// caller once sent) is read a page at a time, by the JSON lists and a todo's
-// JSON, and paging on reaches every todo exactly once. Its own server and
-// database, so the counts are exact.
+// caller once sent) is read a page at a time, by the JSON lists, the queue
+// page, a todo's JSON and a todo's page, and paging on reaches every todo
+// exactly once. Its own server and database, so the counts are exact.
 
 const BULK = 180;
 const FOLLOW_UPS = 230;
 const BULK_TEXT_CHARS = 10_000;
+const PAGE_SIZE = 50;
+/** The queue page held 200 of these whole, twice each, some 9 MB; a page of 50 cut ones stays far below. */
+const PAGE_MAX_BYTES = 1_000_000;
 
 type Todo = {
   id: number;
@@ -62,6 +65,30 @@ async function logMany(count: number, body: (index: number) => Record<string, un
 const inQueueOrder = (a: Todo, b: Todo) =>
   b.priority - a.priority || Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id;
 const oldestFirst = (a: Todo, b: Todo) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id;
+
+/** The todos a page shows, each article once (follow-ups nest inside their parent's). */
+function articleIds(html: string): number[] {
+  return [...html.matchAll(/<article[^>]*aria-label="Todo (\d+)"/g)].map((match) => Number(match[1]));
+}
+
+/** The "more" link of a page (rel="next"), as a path. */
+function nextLink(html: string): string | null {
+  const tag = /<a\b[^>]*\brel="next"[^>]*>/.exec(html)?.[0];
+  return tag ? /\bhref="([^"]+)"/.exec(tag)![1]!.replaceAll("&amp;", "&") : null;
+}
+
+/** Follows the "more" links from `first` to the end: every page's article ids. */
+async function walkPages(first: string): Promise<{ path: string; html: string; ids: number[] }[]> {
+  const pages = [];
+  for (let path: string | null = first; path;) {
+    const { status, text } = await call(path);
+    expect(status, path).toBe(200);
+    pages.push({ path, html: text, ids: articleIds(text) });
+    path = nextLink(text);
+    if (pages.length > 40) throw new Error(`no end to the pages after ${first}`);
+  }
+  return pages;
+}
 
 let bulk: Todo[];
 let parent: Todo;
@@ -129,6 +156,52 @@ describe("pending over JSON", () => {
   });
 });
 
+describe("the queue page", () => {
+  it("shows at most 50 todos, cut short, with the count of all, and More leads to the rest once each", async () => {
+    const pending = [...bulk, parent, ...followUps];
+    const pages = await walkPages("/base-ask/queue");
+
+    const first = pages[0]!.html.replaceAll("<!-- -->", "");
+    expect(first).toContain(`Pending (${pending.length})`);
+    expect(first).toContain(`${PAGE_SIZE} of ${pending.length} todos on this page.`);
+    for (const page of pages) {
+      expect(page.ids.length, page.path).toBeLessThanOrEqual(PAGE_SIZE);
+      expect(Buffer.byteLength(page.html), page.path).toBeLessThan(PAGE_MAX_BYTES);
+    }
+    expect(pages.length).toBe(Math.ceil(pending.length / PAGE_SIZE));
+    const seen = pages.flatMap((page) => page.ids);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.sort((a, b) => a - b)).toEqual(pending.map((todo) => todo.id).sort((a, b) => a - b));
+
+    // Long texts are cut in the list; the todo's own page shows all of it.
+    const shown = bulk.find((todo) => pages[0]!.ids.includes(todo.id))!;
+    const index = /^bulk-(\d+)-start/.exec(shown.text)![1];
+    expect(first).toContain(`bulk-${index}-start`);
+    expect(first).not.toContain(`bulk-${index}-end`);
+    expect(first).toContain("Read all");
+    const own = await call(`/base-ask/queue/${shown.id}`);
+    expect(own.status).toBe(200);
+    expect(own.text).toContain(`bulk-${index}-end`);
+  });
+
+  it("pages the other tabs too: closed todos, newest change first", async () => {
+    const closed: Todo[] = [];
+    for (const todo of bulk.slice(0, 60)) {
+      const { status, data } = await call<{ todo: Todo & { updated_at: string } }>(`/api/core-ask/${todo.id}/update`, {
+        status: "done",
+      });
+      expect(status).toBe(200);
+      closed.push({ ...data.todo, created_at: data.todo.updated_at });
+    }
+    const pages = await walkPages("/base-ask/queue?tab=closed");
+    expect(pages.map((page) => page.ids.length)).toEqual([50, 10]);
+    expect(pages[1]!.path).toMatch(/^\/base-ask\/queue\?tab=closed&before=\d+_\d+$/);
+    // The newest change first (created_at holds updated_at here), id breaking ties.
+    const newestFirst = closed.sort(oldestFirst).reverse();
+    expect(pages.flatMap((page) => page.ids)).toEqual(newestFirst.map((todo) => todo.id));
+  });
+});
+
 describe("follow-ups of a todo", () => {
   it("answers the latest 50 with the count of all, and follow_ups_before reaches the older ones once each", async () => {
     const expected = [...followUps].sort(oldestFirst).map((todo) => todo.id);
@@ -153,6 +226,20 @@ describe("follow-ups of a todo", () => {
     for (const query of ["follow_ups_limit=0", "follow_ups_limit=201", "follow_ups_before=1_2_3"]) {
       expect((await call(`/api/core-ask/${parent.id}?${query}`)).status, query).toBe(400);
     }
+  });
+
+  it("shows at most 50 follow-ups on the todo's page, and Earlier follow-ups leads to the rest once each", async () => {
+    const pages = await walkPages(`/base-ask/queue/${parent.id}`);
+    expect(pages[0]!.html).toContain("parent-end");
+    expect(pages[0]!.html.replaceAll("<!-- -->", "")).toContain(`Follow-ups (${FOLLOW_UPS})`);
+    const seen = pages.flatMap((page) => page.ids.filter((id) => id !== parent.id));
+    for (const page of pages) {
+      expect(page.ids.length, page.path).toBeLessThanOrEqual(PAGE_SIZE + 1);
+      expect(Buffer.byteLength(page.html), page.path).toBeLessThan(PAGE_MAX_BYTES);
+    }
+    expect(pages.length).toBe(Math.ceil(FOLLOW_UPS / PAGE_SIZE));
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.sort((a, b) => a - b)).toEqual(followUps.map((todo) => todo.id).sort((a, b) => a - b));
   });
 });
 
