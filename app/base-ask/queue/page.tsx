@@ -144,7 +144,12 @@ export default async function QueuePage({
       ) : (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
           Nothing here.{" "}
-          {tab === "pending" ? (
+          {before ? (
+            // The todos after the cursor were closed or moved since the page before.
+            <Link href={tabHref(tab)} className="text-brand underline">
+              Back to the first
+            </Link>
+          ) : tab === "pending" ? (
             <Link href={`${prefix}/base-ask/`} className="text-brand underline">
               Capture something
             </Link>
