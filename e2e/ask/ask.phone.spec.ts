@@ -101,4 +101,16 @@ test("a todo's page with many follow-ups, and the queue's More link, fit a phone
   await queueMore.scrollIntoViewIfNeeded();
   await noOverflow(page);
   await page.screenshot({ path: "test-results/screenshots/ask-queue-more.png" });
+
+  // In the list the long text is cut, and the todo is edited on its own page.
+  const card = page.getByRole("article", { name: `Todo ${parent.data.id}`, exact: true });
+  for (let pages = 1; !(await card.isVisible()); pages++) {
+    expect(pages, "the card is on one of the pages").toBeLessThan(20);
+    await page.getByRole("link", { name: "More pending" }).click();
+  }
+  await expect(card.getByRole("link", { name: "Read all" })).toBeVisible();
+  await expect(card.getByRole("link", { name: "Edit and answer on its page" })).toBeVisible();
+  await card.evaluate((element) => element.scrollIntoView({ block: "start" }));
+  await noOverflow(page);
+  await page.screenshot({ path: "test-results/screenshots/ask-queue-cut.png" });
 });
