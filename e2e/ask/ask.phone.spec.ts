@@ -68,3 +68,49 @@ test("queue fits a phone", async ({ page, login, api, request }) => {
   expect(await activeTab.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(0, 0, 0)");
   await page.screenshot({ path: "test-results/screenshots/ask-queue-variant-d.png" });
 });
+
+test("a todo's page with many follow-ups, and the queue's More link, fit a phone", async ({ page, login, api }) => {
+  // Priority -2, so these sort after every other test's todos in the shared queue.
+  const parent = await api.post<{ id: number }>("/api/core-ask/log", {
+    text: `The receipt scanner misses the total on long receipts. ${"Every line is read, then the total is lost. ".repeat(40)}`,
+    priority: -2,
+    page_url: "/base-scan/scan",
+  });
+  for (let start = 0; start < 55; start += 11) {
+    await Promise.all(
+      Array.from({ length: 11 }, (_, i) =>
+        api.post("/api/core-ask/log", { text: `Still happens, try ${start + i + 1}`, parent_id: parent.data.id }),
+      ),
+    );
+  }
+  await login();
+
+  await page.goto(`/base-ask/queue/${parent.data.id}`);
+  await expect(page.getByRole("heading", { name: `Todo #${parent.data.id}`, level: 1 })).toBeVisible();
+  await expect(page.getByTestId("todo-follow-ups").getByRole("article")).toHaveCount(50);
+  await noOverflow(page);
+  await page.screenshot({ path: "test-results/screenshots/ask-todo.png" });
+  const more = page.getByRole("navigation", { name: "More follow-ups" });
+  await more.scrollIntoViewIfNeeded();
+  await noOverflow(page);
+  await page.screenshot({ path: "test-results/screenshots/ask-todo-more.png" });
+
+  await page.goto("/base-ask/queue");
+  const queueMore = page.getByRole("navigation", { name: "More todos" });
+  await expect(queueMore.getByRole("link", { name: "More pending" })).toBeVisible();
+  await queueMore.scrollIntoViewIfNeeded();
+  await noOverflow(page);
+  await page.screenshot({ path: "test-results/screenshots/ask-queue-more.png" });
+
+  // In the list the long text is cut, and the todo is edited on its own page.
+  const card = page.getByRole("article", { name: `Todo ${parent.data.id}`, exact: true });
+  for (let pages = 1; !(await card.isVisible()); pages++) {
+    expect(pages, "the card is on one of the pages").toBeLessThan(20);
+    await page.getByRole("link", { name: "More pending" }).click();
+  }
+  await expect(card.getByRole("link", { name: "Read all" })).toBeVisible();
+  await expect(card.getByRole("link", { name: "Edit and answer on its page" })).toBeVisible();
+  await card.evaluate((element) => element.scrollIntoView({ block: "start" }));
+  await noOverflow(page);
+  await page.screenshot({ path: "test-results/screenshots/ask-queue-cut.png" });
+});

@@ -169,6 +169,50 @@ test.describe("with JavaScript off", () => {
     expect(await release.text()).toContain("is not claimed");
   });
 
+  test("a long text is cut in the queue, and a todo's page pages its follow-ups", async ({ page, login, api }) => {
+    // Priority -2, so these sort after every other test's todos in the shared queue.
+    const tail = unique("the end of a long request");
+    const parent = await api.post<{ id: number }>("/api/core-ask/log", {
+      text: `${"A long request. ".repeat(100)}${tail}`,
+      priority: -2,
+    });
+    for (let start = 0; start < 60; start += 10) {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          api.post("/api/core-ask/log", { text: `Follow-up number ${start + i + 1}`, parent_id: parent.data.id }),
+        ),
+      );
+    }
+    await login();
+
+    // Page through the queue ("More pending") to the parent's card: its text is cut.
+    await page.goto("/base-ask/queue");
+    const card = page.getByRole("article", { name: `Todo ${parent.data.id}`, exact: true });
+    for (let pages = 1; !(await card.isVisible()); pages++) {
+      expect(pages, "the card is on one of the pages").toBeLessThan(20);
+      await page.getByRole("link", { name: "More pending" }).click();
+    }
+    await expect(page.getByTestId("page-summary")).toContainText(/\d+ of \d+ todos on this page\./);
+    await expect(card.getByText(tail)).toHaveCount(0);
+    await card.getByRole("link", { name: "Read all" }).first().click();
+
+    // Its own page: the whole text, the latest 50 follow-ups, and the 10 before them.
+    await expect(page).toHaveURL(new RegExp(`/base-ask/queue/${parent.data.id}$`));
+    await expect(page.getByRole("heading", { name: `Todo #${parent.data.id}`, level: 1 })).toBeVisible();
+    await expect(page.getByRole("paragraph").filter({ hasText: tail })).toBeVisible();
+    const followUps = page.getByTestId("todo-follow-ups");
+    await expect(followUps.getByRole("heading", { name: "Follow-ups (60)" })).toBeVisible();
+    await expect(followUps.getByRole("article")).toHaveCount(50);
+    await expect(followUps.getByTestId("page-summary")).toHaveText("50 of 60 follow-ups on this page.");
+    await expect(followUps.getByRole("paragraph").filter({ hasText: /^Follow-up number 60$/ })).toBeVisible();
+    await followUps.getByRole("link", { name: "Earlier follow-ups" }).click();
+    await expect(followUps.getByRole("article")).toHaveCount(10);
+    await expect(followUps.getByRole("paragraph").filter({ hasText: /^Follow-up number 1$/ })).toBeVisible();
+    await expect(followUps.getByRole("link", { name: "Earlier follow-ups" })).toHaveCount(0);
+    await followUps.getByRole("link", { name: "Latest follow-ups" }).click();
+    await expect(followUps.getByRole("article")).toHaveCount(50);
+  });
+
   test("quick capture posts natively and lands back on the capture page", async ({ page }) => {
     await page.goto("/base-ask/");
     const form = page.getByRole("form", { name: "Quick capture" });

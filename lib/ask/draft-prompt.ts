@@ -1,3 +1,4 @@
+import { excerpt } from "@/lib/ask/excerpt";
 import type { TodoDetailJson, TodoJson } from "@/lib/ask/schemas";
 
 // What the language model is told about a todo: the request itself, where it
@@ -13,27 +14,79 @@ export const DRAFT_SYSTEM_PROMPT = [
   "you were not given; if something is unclear, ask one short question.",
 ].join(" ");
 
-function describeTodo(todo: TodoJson): string[] {
+// However much was captured (texts of 20 000 characters, hundreds of
+// follow-ups), the prompt stays small: each part is cut to its own bound and
+// the latest follow-ups share one budget, so a model is never sent more than
+// DRAFT_PROMPT_MAX_CHARS (the bounds' sum and their labels; the unit test
+// builds the largest prompt). The prompt says what was cut, so the model does
+// not take a part for the whole.
+export const PROMPT_LIMITS = {
+  /** The todo's own text. */
+  text: 4000,
+  /** The text of the todo it follows up. */
+  parentText: 1000,
+  /** Page URL, page context, the attachments' names, the decision. */
+  field: 1000,
+  /** The current reply to improve. */
+  reply: 2000,
+  /** The latest follow-ups read for the prompt. */
+  followUps: 20,
+  /** Each follow-up's text. */
+  followUpText: 400,
+  /** All follow-up lines together. */
+  followUpsChars: 6000,
+} as const;
+
+export const DRAFT_PROMPT_MAX_CHARS = 20_000;
+
+/** `text` cut to `max` characters, saying how much was left out. */
+function bounded(text: string, max: number): string {
+  const kept = excerpt(text, max);
+  return kept === text ? text : `${kept} [${text.length - kept.length + 1} more characters left out]`;
+}
+
+function describeTodo(todo: TodoJson, max: number): string[] {
   return [
     `Todo #${todo.id} (priority ${todo.priority}, source ${todo.source ?? "unknown"}, status ${todo.status}, captured ${todo.created_at}):`,
-    todo.text,
+    bounded(todo.text, max),
   ];
 }
 
+/** The latest follow-ups that fit the budget, oldest first, and what was left out. */
+function describeFollowUps(todo: TodoDetailJson): string[] {
+  const lines: string[] = [];
+  let size = 0;
+  for (const followUp of todo.follow_ups.slice(-PROMPT_LIMITS.followUps).reverse()) {
+    const line = `- ${followUp.created_at}: ${bounded(followUp.text, PROMPT_LIMITS.followUpText)}`;
+    if (size + line.length + 1 > PROMPT_LIMITS.followUpsChars) break;
+    lines.unshift(line);
+    size += line.length + 1;
+  }
+  const total = Math.max(todo.follow_up_count, todo.follow_ups.length);
+  if (!total) return [];
+  const heading =
+    lines.length === total
+      ? `Follow-ups (${total}), oldest first:`
+      : `Follow-ups: the latest ${lines.length} of ${total}, oldest first (${total - lines.length} earlier ones left out):`;
+  return ["", heading, ...lines];
+}
+
 export function buildDraftPrompt(todo: TodoDetailJson): string {
-  const lines = describeTodo(todo);
-  if (todo.page_url) lines.push("", `Captured on page: ${todo.page_url}`);
-  if (todo.page_context) lines.push(`Page context: ${JSON.stringify(todo.page_context)}`);
+  const lines = describeTodo(todo, PROMPT_LIMITS.text);
+  if (todo.page_url) lines.push("", `Captured on page: ${bounded(todo.page_url, PROMPT_LIMITS.field)}`);
+  if (todo.page_context) {
+    lines.push(`Page context: ${bounded(JSON.stringify(todo.page_context), PROMPT_LIMITS.field)}`);
+  }
   if (todo.attachments.length) {
-    lines.push(`Attachments: ${todo.attachments.map((a) => `${a.filename} (${a.content_type})`).join(", ")}`);
+    const names = todo.attachments.map((a) => `${a.filename} (${a.content_type})`).join(", ");
+    lines.push(`Attachments: ${bounded(names, PROMPT_LIMITS.field)}`);
   }
-  if (todo.parent) lines.push("", "It follows up this earlier todo:", ...describeTodo(todo.parent));
-  if (todo.follow_ups.length) {
-    lines.push("", `Follow-ups (${todo.follow_ups.length}), oldest first:`);
-    for (const followUp of todo.follow_ups) lines.push(`- ${followUp.created_at}: ${followUp.text}`);
+  if (todo.parent) {
+    lines.push("", "It follows up this earlier todo:", ...describeTodo(todo.parent, PROMPT_LIMITS.parentText));
   }
-  if (todo.decision) lines.push("", `The operator decided: ${todo.decision}`);
-  if (todo.response) lines.push("", `Current reply (improve it): ${todo.response}`);
+  lines.push(...describeFollowUps(todo));
+  if (todo.decision) lines.push("", `The operator decided: ${bounded(todo.decision, PROMPT_LIMITS.field)}`);
+  if (todo.response) lines.push("", `Current reply (improve it): ${bounded(todo.response, PROMPT_LIMITS.reply)}`);
   return lines.join("\n");
 }
 
@@ -44,14 +97,11 @@ export function templateDraft(todo: TodoDetailJson): string {
     todo.source === "bug"
       ? `Thanks for reporting this${page ? ` on ${page}` : ""}. I can see the problem you describe and will look into it.`
       : `Thanks for your request${page ? ` from ${page}` : ""}. I have read it and it is in the queue.`;
-  const lines = [opening, "", `You wrote: "${excerpt(todo.text)}"`];
-  if (todo.follow_ups.length) {
-    lines.push(
-      "",
-      `I have also seen your ${todo.follow_ups.length} follow-up${todo.follow_ups.length > 1 ? "s" : ""}.`,
-    );
+  const lines = [opening, "", `You wrote: "${flatExcerpt(todo.text)}"`];
+  if (todo.follow_up_count) {
+    lines.push("", `I have also seen your ${todo.follow_up_count} follow-up${todo.follow_up_count > 1 ? "s" : ""}.`);
   }
-  if (todo.decision) lines.push("", `Decision: ${todo.decision}`);
+  if (todo.decision) lines.push("", `Decision: ${excerpt(todo.decision, PROMPT_LIMITS.field)}`);
   lines.push(
     "",
     todo.priority >= 3
@@ -61,9 +111,8 @@ export function templateDraft(todo: TodoDetailJson): string {
   return lines.join("\n");
 }
 
-function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 200 ? `${flat.slice(0, 197)}…` : flat;
+function flatExcerpt(text: string): string {
+  return excerpt(text.replace(/\s+/g, " ").trim(), 200);
 }
 
 function pagePath(pageUrl: string): string {

@@ -2,7 +2,7 @@ import OpenAI from "openai";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
-import { buildDraftPrompt, DRAFT_SYSTEM_PROMPT, templateDraft } from "@/lib/ask/draft-prompt";
+import { buildDraftPrompt, DRAFT_SYSTEM_PROMPT, PROMPT_LIMITS, templateDraft } from "@/lib/ask/draft-prompt";
 import { getTodoDetailOrThrow, getTodoRowOrThrow } from "@/lib/ask/get-todo";
 import type { TodoJson } from "@/lib/ask/schemas";
 import { toTodoJson } from "@/lib/ask/shapes";
@@ -15,7 +15,8 @@ import { toTodoJson } from "@/lib/ask/shapes";
 export type DraftResult = { draft: string; drafter: "llm" | "template"; model: string | null; todo: TodoJson };
 
 export async function draftTodoResponse({ id, now = new Date() }: { id: number; now?: Date }): Promise<DraftResult> {
-  const detail = await getTodoDetailOrThrow({ id, now });
+  // Only the follow-ups the prompt can hold are read (PROMPT_LIMITS).
+  const detail = await getTodoDetailOrThrow({ id, now, followUpsLimit: PROMPT_LIMITS.followUps });
   const { LLM_BASE_URL, LLM_MODEL } = env();
   const useModel = Boolean(LLM_BASE_URL && LLM_MODEL);
   const draft = useModel ? await askModel(buildDraftPrompt(detail)) : templateDraft(detail);

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
-import type { TodoDetailJson, TodoJson } from "@/lib/ask/schemas";
+import { afterCursor, orderByOf, pageOf, type SortOrder } from "@/lib/ask/keyset";
+import { FOLLOW_UPS_LIMIT_DEFAULT, type TodoDetailJson, type TodoJson } from "@/lib/ask/schemas";
 import { todoInclude, toTodoJson, type TodoRow } from "@/lib/ask/shapes";
 
 export function todoNotFound(id: number): AppError {
@@ -17,12 +18,27 @@ export async function getTodoOrThrow({ id, now = new Date() }: { id: number; now
   return toTodoJson(await getTodoRowOrThrow({ id }), now);
 }
 
-/** One todo with its parent (for a follow-up) and its follow-ups, oldest first. */
+// Follow-ups are read newest first, so a page holds the latest ones and
+// `follow_ups_next` leads back in time; each page is shown oldest first.
+const FOLLOW_UPS_NEWEST_FIRST: SortOrder = [
+  ["createdAt", "desc"],
+  ["id", "desc"],
+];
+
+/**
+ * One todo with its parent (for a follow-up) and its latest `followUpsLimit`
+ * follow-ups, oldest first; `followUpsBefore` (a `follow_ups_next`) asks for
+ * the ones before those. `follow_up_count` is how many there are in all.
+ */
 export async function getTodoDetailOrThrow({
   id,
+  followUpsLimit = FOLLOW_UPS_LIMIT_DEFAULT,
+  followUpsBefore,
   now = new Date(),
 }: {
   id: number;
+  followUpsLimit?: number;
+  followUpsBefore?: readonly number[];
   now?: Date;
 }): Promise<TodoDetailJson> {
   const todo = await db().todo.findUnique({
@@ -30,13 +46,20 @@ export async function getTodoDetailOrThrow({
     include: {
       ...todoInclude,
       parent: { include: todoInclude },
-      followUps: { include: todoInclude, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+      followUps: {
+        where: followUpsBefore ? afterCursor(FOLLOW_UPS_NEWEST_FIRST, followUpsBefore) : undefined,
+        include: todoInclude,
+        orderBy: orderByOf(FOLLOW_UPS_NEWEST_FIRST),
+        take: followUpsLimit + 1,
+      },
     },
   });
   if (!todo) throw todoNotFound(id);
+  const followUps = pageOf(FOLLOW_UPS_NEWEST_FIRST, todo.followUps, followUpsLimit);
   return {
     ...toTodoJson(todo, now),
     parent: todo.parent ? toTodoJson(todo.parent, now) : null,
-    follow_ups: todo.followUps.map((followUp) => toTodoJson(followUp, now)),
+    follow_ups: followUps.rows.reverse().map((followUp) => toTodoJson(followUp, now)),
+    follow_ups_next: followUps.next,
   };
 }

@@ -1,68 +1,135 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { TodoJson } from "@/lib/ask/schemas";
+import { LIST_LIMIT_DEFAULT, type TodoJson } from "@/lib/ask/schemas";
+import { afterCursor, compareBy, orderByOf, pageOf, type SortOrder } from "@/lib/ask/keyset";
 import { todoInclude, toTodoJson } from "@/lib/ask/shapes";
 import { leaseFree, leaseHeld, statusIn } from "@/lib/ask/where";
 
-// The queue's lists. Order everywhere an agent picks from: highest priority
+// The queue's lists, each read a page at a time (keyset paging, see
+// keyset.ts): `count` is how many there are in all, `next` the cursor of the
+// page after this one. Order everywhere an agent picks from: highest priority
 // first, then oldest first (DESIGN §4), id breaking ties.
-const queueOrder: Prisma.TodoOrderByWithRelationInput[] = [{ priority: "desc" }, { createdAt: "asc" }, { id: "asc" }];
+export const QUEUE_ORDER: SortOrder = [
+  ["priority", "desc"],
+  ["createdAt", "asc"],
+  ["id", "asc"],
+];
+/** Snoozed: the first to wake first. */
+export const SNOOZED_ORDER: SortOrder = [
+  ["snoozeUntil", "asc"],
+  ["id", "asc"],
+];
+/** Closed: newest change first. */
+export const CLOSED_ORDER: SortOrder = [
+  ["updatedAt", "desc"],
+  ["id", "desc"],
+];
 
-type TodoList = { count: number; todos: TodoJson[] };
+export type TodoPage = { count: number; todos: TodoJson[]; next: string | null };
 
-async function listTodos(where: Prisma.TodoWhereInput, now: Date, limit: number, orderBy = queueOrder) {
-  const [count, rows] = await Promise.all([
-    db().todo.count({ where }),
-    db().todo.findMany({ where, include: todoInclude, orderBy, take: limit }),
-  ]);
-  return { count, todos: rows.map((row) => toTodoJson(row, now)) };
-}
+export type PageOptions = {
+  /** At most this many todos; 0 asks for the count alone. */
+  limit?: number;
+  /** The `next` of the page before, parsed by the list's cursor schema. */
+  before?: readonly number[];
+  now?: Date;
+};
 
 /**
  * What an agent may take now: pending (or woken from a snooze), with no live
- * lease. Asked as two queries, one per stored status, so each walks the
- * (status, priority, created_at) index in queue order instead of sorting every
- * pending row; the two ordered parts are merged here.
+ * lease. Two parts, one per stored status, so each query walks the
+ * (status, priority, created_at) index in queue order instead of sorting
+ * every pending row; the two ordered parts are merged here.
  */
-export async function listPendingTodos({
-  limit = 100,
-  now = new Date(),
-}: { limit?: number; now?: Date } = {}): Promise<TodoList> {
-  const parts: Prisma.TodoWhereInput[] = [
+function pendingParts(now: Date): Prisma.TodoWhereInput[] {
+  return [
     { status: "pending", ...leaseFree(now) },
     { status: "snoozed", snoozeUntil: { lte: now }, ...leaseFree(now) },
   ];
+}
+
+const inProgress = (now: Date): Prisma.TodoWhereInput => ({ AND: [statusIn(["pending"], now), leaseHeld(now)] });
+const decisionsReady: Prisma.TodoWhereInput = { status: "needs_decision" };
+const snoozed = (now: Date): Prisma.TodoWhereInput => statusIn(["snoozed"], now);
+const closed: Prisma.TodoWhereInput = { status: { in: ["answered", "done", "wontfix"] } };
+
+/** One page of the todos matching any of `parts`, in `order`. */
+async function listTodos(
+  parts: Prisma.TodoWhereInput[],
+  order: SortOrder,
+  { limit = LIST_LIMIT_DEFAULT, before, now = new Date() }: PageOptions,
+): Promise<TodoPage> {
+  const startAfter = before ? afterCursor(order, before) : null;
   const [counts, rows] = await Promise.all([
     Promise.all(parts.map((where) => db().todo.count({ where }))),
     Promise.all(
-      parts.map((where) => db().todo.findMany({ where, include: todoInclude, orderBy: queueOrder, take: limit })),
+      parts.map((where) =>
+        limit
+          ? db().todo.findMany({
+              where: startAfter ? { AND: [where, startAfter] } : where,
+              include: todoInclude,
+              orderBy: orderByOf(order),
+              take: limit + 1,
+            })
+          : [],
+      ),
     ),
   ]);
-  const todos = rows
-    .flat()
-    .sort((a, b) => b.priority - a.priority || a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
-    .slice(0, limit);
-  return { count: counts[0]! + counts[1]!, todos: todos.map((row) => toTodoJson(row, now)) };
+  const page = pageOf(
+    order,
+    rows
+      .flat()
+      .sort(compareBy(order))
+      .slice(0, limit + 1),
+    limit,
+  );
+  return {
+    count: counts.reduce((sum, count) => sum + count, 0),
+    todos: page.rows.map((row) => toTodoJson(row, now)),
+    next: page.next,
+  };
+}
+
+export function listPendingTodos({ now = new Date(), ...options }: PageOptions = {}): Promise<TodoPage> {
+  return listTodos(pendingParts(now), QUEUE_ORDER, { ...options, now });
 }
 
 /** Todos where an agent prepared options and waits for the operator's decision. */
-export function listDecisionsReady({ limit = 1000, now = new Date() }: { limit?: number; now?: Date } = {}) {
-  return listTodos({ status: "needs_decision" }, now, limit);
+export function listDecisionsReady(options: PageOptions = {}): Promise<TodoPage> {
+  return listTodos([decisionsReady], QUEUE_ORDER, options);
 }
 
 /** Pending todos an agent is working on right now (a live lease). */
-export function listInProgress({ limit = 200, now = new Date() }: { limit?: number; now?: Date } = {}) {
-  return listTodos({ AND: [statusIn(["pending"], now), leaseHeld(now)] }, now, limit);
+export function listInProgress({ now = new Date(), ...options }: PageOptions = {}): Promise<TodoPage> {
+  return listTodos([inProgress(now)], QUEUE_ORDER, { ...options, now });
 }
 
-export function listSnoozed({ limit = 200, now = new Date() }: { limit?: number; now?: Date } = {}) {
-  return listTodos(statusIn(["snoozed"], now), now, limit, [{ snoozeUntil: "asc" }, { id: "asc" }]);
+export function listSnoozed({ now = new Date(), ...options }: PageOptions = {}): Promise<TodoPage> {
+  return listTodos([snoozed(now)], SNOOZED_ORDER, { ...options, now });
 }
 
 /** Recently closed, newest change first. */
-export function listClosed({ limit = 50, now = new Date() }: { limit?: number; now?: Date } = {}) {
-  return listTodos({ status: { in: ["answered", "done", "wontfix"] } }, now, limit, [
-    { updatedAt: "desc" },
-    { id: "desc" },
+export function listClosed(options: PageOptions = {}): Promise<TodoPage> {
+  return listTodos([closed], CLOSED_ORDER, options);
+}
+
+export type QueueCounts = { pending: number; progress: number; decisions: number; snoozed: number; closed: number };
+
+/** How many todos each of the queue page's tabs holds, without reading any. */
+export async function countQueue({ now = new Date() }: { now?: Date } = {}): Promise<QueueCounts> {
+  const count = (where: Prisma.TodoWhereInput) => db().todo.count({ where });
+  const [pendingCounts, progress, decisions, snoozedCount, closedCount] = await Promise.all([
+    Promise.all(pendingParts(now).map(count)),
+    count(inProgress(now)),
+    count(decisionsReady),
+    count(snoozed(now)),
+    count(closed),
   ]);
+  return {
+    pending: pendingCounts.reduce((sum, part) => sum + part, 0),
+    progress,
+    decisions,
+    snoozed: snoozedCount,
+    closed: closedCount,
+  };
 }

@@ -188,15 +188,84 @@ export type UpdateTodoBody = z.infer<typeof updateTodoBody>;
 export const decideTodoBody = z.object({ decision: text(TEXT_MAX) });
 export type DecideTodoBody = z.infer<typeof decideTodoBody>;
 
-export const listPendingQuery = z.object({
-  limit: z
+// ─── paging ────────────────────────────────────────────────────────────────
+// Every list is read a page at a time (keyset paging): an answer carries
+// `next`, the sort key of its last row, and the caller passes it back as
+// `before` for the rows that follow. Unlike an offset, a page never repeats or
+// skips a row when todos come and go between two reads.
+
+/** JSON lists (pending, decisions/ready): 100 by default, as pending always answered; 1000 at most. */
+export const LIST_LIMIT_DEFAULT = 100;
+export const LIST_LIMIT_MAX = 1000;
+/** Follow-ups in one todo's answer and on its page: the latest 50 by default. */
+export const FOLLOW_UPS_LIMIT_DEFAULT = 50;
+export const FOLLOW_UPS_LIMIT_MAX = 200;
+
+function pageLimit(fallback: number, max: number) {
+  return z
     .string()
     .regex(/^\d{1,6}$/, "must be a whole number")
     .transform(Number)
-    .pipe(z.number().min(1, "must be at least 1").max(1000, "must be at most 1000"))
-    .default(100),
+    .pipe(z.number().min(1, "must be at least 1").max(max, `must be at most ${max}`))
+    .default(fallback);
+}
+
+// A cursor is the last row's sort key as integers joined by "_", times in
+// epoch milliseconds: "5_1714554000000_123" is priority 5, created at that
+// instant, id 123. Callers treat it as opaque; the ranges keep a forged one
+// from reaching the database as an int4 overflow or a year it cannot store.
+const CURSOR_RANGES = {
+  int: [-2_147_483_648, 2_147_483_647],
+  time: [0, 253_402_300_799_999], // up to 9999-12-31
+} as const;
+type CursorPart = keyof typeof CURSOR_RANGES;
+
+function cursor(parts: readonly CursorPart[]) {
+  return z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      const values = value.split("_");
+      const valid =
+        values.length === parts.length &&
+        values.every((part, index) => {
+          const [min, max] = CURSOR_RANGES[parts[index]!];
+          return /^-?\d{1,15}$/.test(part) && Number(part) >= min && Number(part) <= max;
+        });
+      if (valid) return values.map(Number);
+      ctx.addIssue({ code: "custom", message: "must be the `next` of an earlier answer" });
+      return z.NEVER;
+    });
+}
+
+/** After a row in queue order: its priority, created_at and id. */
+export const queueCursor = cursor(["int", "time", "int"]);
+/** After a row in an order by one time, then id (follow-ups, snoozed, closed). */
+export const timeCursor = cursor(["time", "int"]);
+
+export function encodeCursor(values: readonly (number | Date)[]): string {
+  return values.map((value) => (value instanceof Date ? value.getTime() : value)).join("_");
+}
+
+/** GET pending and decisions/ready: both in queue order. */
+export const listTodosQuery = z.object({
+  limit: pageLimit(LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX).meta({
+    description: "Todos per page (default 100, at most 1000).",
+  }),
+  before: queueCursor.optional().meta({ description: "The `next` of the page before; the first page without it." }),
 });
-export type ListPendingQuery = z.infer<typeof listPendingQuery>;
+export type ListTodosQuery = z.infer<typeof listTodosQuery>;
+
+/** GET one todo: which of its follow-ups, the latest first page by default. */
+export const getTodoQuery = z.object({
+  follow_ups_limit: pageLimit(FOLLOW_UPS_LIMIT_DEFAULT, FOLLOW_UPS_LIMIT_MAX).meta({
+    description: "Follow-ups to include, the latest ones (default 50, at most 200).",
+  }),
+  follow_ups_before: timeCursor.optional().meta({
+    description: "The `follow_ups_next` of an earlier answer: the follow-ups older than those.",
+  }),
+});
+export type GetTodoQuery = z.infer<typeof getTodoQuery>;
 
 export const createTipBody = z.object({ text: text(500) });
 export type CreateTipBody = z.infer<typeof createTipBody>;
@@ -236,6 +305,7 @@ export const todoJson = z.object({
   parent_id: z.number().int().nullable(),
   /** Who captured it: `operator`, `local`, `key:<name>`, `device:<name>` or `anonymous` (lib/auth/origin.ts). */
   origin: z.string(),
+  /** How many follow-ups hang under it in all. */
   follow_up_count: z.number().int(),
   attachments: z.array(attachmentMeta),
   created_at: isoString,
@@ -245,7 +315,13 @@ export type TodoJson = z.infer<typeof todoJson>;
 
 export const todoDetailJson = todoJson.extend({
   parent: todoJson.nullable(),
+  /**
+   * The latest `follow_ups_limit` follow-ups (50 by default), oldest first;
+   * `follow_up_count` says how many there are in all.
+   */
   follow_ups: z.array(todoJson),
+  /** Pass as `follow_ups_before` for the follow-ups older than these; null when there are none. */
+  follow_ups_next: z.string().nullable(),
 });
 export type TodoDetailJson = z.infer<typeof todoDetailJson>;
 
@@ -258,6 +334,8 @@ export const todoListResponse = z.object({
   /** How many there are in all; `todos` stops at `limit`. */
   count: z.number().int(),
   todos: z.array(todoJson),
+  /** Pass as `before` for the next page; null on the last one. */
+  next: z.string().nullable(),
 });
 
 export const todoDetailResponse = z.object({ ok: z.literal(true), todo: todoDetailJson });

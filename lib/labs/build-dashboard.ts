@@ -60,7 +60,11 @@ export async function buildDashboard({
       database: { kind: getDatabase().kind, ok: true, round_trip_ms: roundTripMs },
       services,
     },
-    ask: { pending, decisions },
+    // The first few of each list and their counts; paging is the queue's.
+    ask: {
+      pending: { count: pending.count, todos: pending.todos },
+      decisions: { count: decisions.count, todos: decisions.todos },
+    },
     scan: {
       day: startOfUtcDay(now).toISOString().slice(0, 10),
       scans_today: scansToday,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DRAFT_PROMPT_MAX_CHARS, PROMPT_LIMITS } from "@/lib/ask/draft-prompt";
 import { startLlmStandIn, type LlmStandIn } from "@/tests/support/llm-stand-in";
 import { startServer, type RunningServer } from "@/tests/support/server";
 import { operatorCookie } from "./client";
@@ -73,6 +74,38 @@ describe("draft-response with a language model", () => {
     expect(prompt).toContain('"viewport":"412x915"');
     expect(prompt).toContain("Also happens at Continente");
     expect(request.messages[0]?.role).toBe("system");
+  });
+
+  it("sends a bounded prompt for a long todo with hundreds of long follow-ups, saying what it left out", async () => {
+    const id = await log({ text: `Flooded ${"z".repeat(19_000)} flood-end`, priority: 5 });
+    await log({ text: `reply-first ${"w".repeat(1900)}`, parent_id: id });
+    const between = 232;
+    for (let start = 0; start < between; start += 8) {
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) => log({ text: `reply-${start + i} ${"w".repeat(1900)}`, parent_id: id })),
+      );
+    }
+    await log({ text: `reply-last ${"w".repeat(1900)}`, parent_id: id });
+    const total = between + 2;
+
+    const { status } = await call(`/api/core-ask/${id}/draft-response`, {});
+    expect(status).toBe(200);
+    const prompt = llm.requests.at(-1)!.messages.find((m) => m.role === "user")!.content;
+    expect(prompt).toContain(`Todo #${id}`);
+    expect(prompt.length).toBeLessThanOrEqual(DRAFT_PROMPT_MAX_CHARS);
+    expect(prompt).not.toContain("flood-end");
+    expect(prompt).toMatch(/Flooded z+… \[\d+ more characters left out\]/);
+
+    const heading = new RegExp(
+      `Follow-ups: the latest (\\d+) of ${total}, oldest first \\((\\d+) earlier ones left out\\):`,
+    );
+    const [, shown, leftOut] = heading.exec(prompt) ?? [];
+    expect(Number(shown) + Number(leftOut)).toBe(total);
+    expect(Number(shown)).toBeLessThanOrEqual(PROMPT_LIMITS.followUps);
+    expect(prompt.split("\n").filter((line) => line.startsWith("- "))).toHaveLength(Number(shown));
+    // The latest follow-ups are the ones kept.
+    expect(prompt).toContain("reply-last ");
+    expect(prompt).not.toContain("reply-first ");
   });
 
   it.each([

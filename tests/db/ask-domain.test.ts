@@ -4,7 +4,7 @@ import { draftTodoResponse } from "@/lib/ask/draft-response";
 import { getTodoDetailOrThrow, getTodoOrThrow } from "@/lib/ask/get-todo";
 import { listDecisionsReady, listPendingTodos } from "@/lib/ask/list-todos";
 import { logTodo } from "@/lib/ask/log-todo";
-import { logTodoBody, updateTodoBody } from "@/lib/ask/schemas";
+import { logTodoBody, queueCursor, updateTodoBody } from "@/lib/ask/schemas";
 import { createTip, deleteTip, getRandomTip, listTips } from "@/lib/ask/tips";
 import { decideTodo, updateTodo } from "@/lib/ask/update-todo";
 import { AppError } from "@/lib/http/errors";
@@ -186,6 +186,27 @@ describe("pending order and follow-ups", () => {
       mid.id,
       low.id,
     ]);
+  });
+
+  it("pages pending with a cursor across pending and woken snoozed todos: each once, in order", async () => {
+    const mine: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const todo = await log({ text: `paged ${i}`, priority: i % 3 });
+      if (i % 2) await update(todo.id, { status: "snoozed", snooze_until: at(1).toISOString() });
+      mine.push(todo.id);
+    }
+    const now = at(2);
+    const whole = (await listPendingTodos({ limit: 1000, now })).todos.map((t) => t.id);
+    const paged: number[] = [];
+    let before: number[] | undefined;
+    do {
+      const page = await listPendingTodos({ limit: 5, before, now });
+      expect(page.todos.length).toBeLessThanOrEqual(5);
+      paged.push(...page.todos.map((t) => t.id));
+      before = page.next ? queueCursor.parse(page.next) : undefined;
+    } while (before);
+    expect(paged).toEqual(whole);
+    expect(paged.filter((id) => mine.includes(id))).toHaveLength(mine.length);
   });
 
   it("hangs follow-ups under the root, inherits priority, and lists them with the todo", async () => {

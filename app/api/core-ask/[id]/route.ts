@@ -1,6 +1,6 @@
-// GET /api/core-ask/[id] – one todo with its attachments' metadata, parent and follow-ups
+// GET /api/core-ask/[id] – one todo with its attachments' metadata, parent and latest follow-ups
 import { getTodoDetailOrThrow } from "@/lib/ask/get-todo";
-import { todoDetailResponse } from "@/lib/ask/schemas";
+import { getTodoQuery, todoDetailResponse } from "@/lib/ask/schemas";
 import { idParams } from "@/lib/http/ids";
 import { route } from "@/lib/http/route";
 
@@ -8,9 +8,17 @@ export const GET = route(
   {
     auth: "operator",
     scope: "ask",
-    summary: "One todo with its attachments' metadata, its parent and its follow-ups",
+    summary: "One todo with its attachments' metadata, its parent and its latest follow-ups",
     params: idParams,
+    query: getTodoQuery,
     response: todoDetailResponse,
   },
-  async ({ params }) => ({ ok: true, todo: await getTodoDetailOrThrow({ id: params.id }) }),
+  async ({ params, query }) => ({
+    ok: true,
+    todo: await getTodoDetailOrThrow({
+      id: params.id,
+      followUpsLimit: query.follow_ups_limit,
+      followUpsBefore: query.follow_ups_before,
+    }),
+  }),
 );

@@ -1,14 +1,15 @@
-// GET /api/core-ask/decisions/ready – todos waiting for the operator's decision
+// GET /api/core-ask/decisions/ready – todos waiting for the operator's decision, a page at a time
 import { listDecisionsReady } from "@/lib/ask/list-todos";
-import { todoListResponse } from "@/lib/ask/schemas";
+import { listTodosQuery, todoListResponse } from "@/lib/ask/schemas";
 import { route } from "@/lib/http/route";
 
 export const GET = route(
   {
     auth: "operator",
     scope: "ask",
-    summary: "Todos in needs_decision, waiting for the operator",
+    summary: "Todos in needs_decision, waiting for the operator, a page at a time",
+    query: listTodosQuery,
     response: todoListResponse,
   },
-  async () => ({ ok: true, ...(await listDecisionsReady()) }),
+  async ({ query }) => ({ ok: true, ...(await listDecisionsReady({ limit: query.limit, before: query.before })) }),
 );

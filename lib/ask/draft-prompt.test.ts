@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { buildDraftPrompt, DRAFT_PROMPT_MAX_CHARS, PROMPT_LIMITS, templateDraft } from "@/lib/ask/draft-prompt";
+import { excerpt } from "@/lib/ask/excerpt";
+import { TEXT_MAX, type TodoDetailJson, type TodoJson } from "@/lib/ask/schemas";
+
+// The prompt's bounds hold for the largest todo the API can store: every
+// text at its maximum, hundreds of follow-ups.
+
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
+
+function todo(id: number, text: string, extra: Partial<TodoJson> = {}): TodoJson {
+  return {
+    id,
+    text,
+    priority: 0,
+    source: null,
+    page_url: null,
+    page_context: null,
+    status: "pending",
+    claimed_by: null,
+    claimed_at: null,
+    lock_expires_at: null,
+    snooze_until: null,
+    draft_response: null,
+    response: null,
+    decision: null,
+    parent_id: null,
+    origin: "local",
+    follow_up_count: 0,
+    attachments: [],
+    created_at: at(0),
+    updated_at: at(0),
+    ...extra,
+  };
+}
+
+function detail(root: TodoJson, followUps: TodoJson[], total = followUps.length): TodoDetailJson {
+  return { ...root, follow_up_count: total, parent: null, follow_ups: followUps, follow_ups_next: null };
+}
+
+describe("draft prompt", () => {
+  it("lists a few short follow-ups whole, as before", () => {
+    const prompt = buildDraftPrompt(
+      detail(todo(1, "Add oat milk"), [todo(2, "and rice", { created_at: at(1) }), todo(3, "and tea")]),
+    );
+    expect(prompt).toContain("Follow-ups (2), oldest first:\n- 2026-01-01T00:01:00.000Z: and rice\n- ");
+    expect(prompt).not.toContain("left out");
+  });
+
+  it("stays within DRAFT_PROMPT_MAX_CHARS for the largest todo, says what it left out, keeps the latest", () => {
+    const long = (label: string) => `${label} ${"x".repeat(TEXT_MAX - label.length - 1)}`;
+    const followUps = Array.from({ length: PROMPT_LIMITS.followUps }, (_, i) =>
+      todo(100 + i, long(`follow-up ${480 + i}`), { created_at: at(480 + i), parent_id: 1 }),
+    );
+    const root = todo(1, long("root text"), {
+      page_url: `https://example.com/${"p".repeat(1980)}`,
+      page_context: { blob: "c".repeat(16_000) },
+      attachments: Array.from({ length: 5 }, (_, i) => ({
+        id: i,
+        filename: `${"f".repeat(250)}.png`,
+        content_type: "image/png",
+        size: 1,
+        url: `/api/core-ask/attachments/${i}`,
+        created_at: at(0),
+      })),
+      decision: long("decision"),
+      response: long("reply"),
+    });
+    const prompt = buildDraftPrompt({
+      ...detail(root, followUps, 500),
+      parent: todo(9, long("parent text")),
+    });
+
+    expect(prompt.length).toBeLessThanOrEqual(DRAFT_PROMPT_MAX_CHARS);
+    expect(prompt).toContain(`[${TEXT_MAX - PROMPT_LIMITS.text + 1} more characters left out]`);
+    const heading = /Follow-ups: the latest (\d+) of 500, oldest first \((\d+) earlier ones left out\):/.exec(prompt);
+    expect(heading).not.toBeNull();
+    const [shown, leftOut] = [Number(heading![1]), Number(heading![2])];
+    expect(shown).toBeGreaterThan(0);
+    expect(shown + leftOut).toBe(500);
+    const lines = prompt.split("\n").filter((line) => line.startsWith("- "));
+    expect(lines).toHaveLength(shown);
+    // The latest ones are kept, the newest last.
+    expect(lines.at(-1)).toContain(`follow-up ${480 + PROMPT_LIMITS.followUps - 1}`);
+    expect(prompt).not.toContain("follow-up 480 ");
+  });
+
+  it("counts every follow-up in the template draft, not only those read", () => {
+    expect(templateDraft(detail(todo(1, "x"), [todo(2, "y")], 230))).toContain("your 230 follow-ups");
+  });
+});
+
+describe("excerpt", () => {
+  it("keeps short text, cuts long text to the limit, and never splits a surrogate pair", () => {
+    expect(excerpt("short", 10)).toBe("short");
+    expect(excerpt("abcdefghijkl", 5)).toBe("abcd…");
+    const cut = excerpt(`abc😀def`, 5);
+    expect(cut).toBe("abc…");
+    expect(cut.isWellFormed()).toBe(true);
+  });
+});
