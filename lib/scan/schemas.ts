@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idParam } from "@/lib/http/ids";
+import { pageCursor, pageLimit } from "@/lib/http/paging";
 import { priceInput } from "@/lib/money/schemas";
 import { text } from "@/lib/text-input";
 import { BARCODE_FORMATS, normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
@@ -49,6 +50,21 @@ export const storeSchema = z.object({
 export type Store = z.infer<typeof storeSchema>;
 
 const isoDate = z.iso.date();
+
+// ─── paging ───────────────────────────────────────────────────────────────
+
+// Every Scan route is public, so anyone can add people, cards, prices and
+// scans by the thousand: the lists that grow with them answer one page at a
+// time (lib/http/paging.ts). The defaults are above what a household has, so
+// a household sees everything on the first page, as before paging.
+export const PREFERENCES_PAGE = { fallback: 100, max: 500 } as const;
+export const CARDS_PAGE = { fallback: 100, max: 500 } as const;
+export const PRICES_PAGE = { fallback: 100, max: 500 } as const;
+export const SESSION_SCANS_PAGE = { fallback: 200, max: 500 } as const;
+
+/** Where the next page starts; null on the last page. Pass it back as `cursor`. */
+const nextCursor = z.string().nullable();
+const nameKeyPosition = z.string().max(500);
 
 // ─── scans and sessions ───────────────────────────────────────────────────
 
@@ -248,6 +264,15 @@ export type CreateCardResponse = z.infer<typeof createCardResponse>;
 
 export const codeParams = z.object({ code: productCode });
 
+/** A row's place in a preference list: 0 for people who chose (they come first), 1 for the rest; then the name key. */
+const preferencePosition = z.tuple([z.union([z.literal(0), z.literal(1)]), nameKeyPosition]);
+export type PreferencePosition = z.infer<typeof preferencePosition>;
+
+export const listPreferencesQuery = z.object({
+  limit: pageLimit(PREFERENCES_PAGE),
+  cursor: pageCursor(preferencePosition).optional(),
+});
+
 export const setPreferenceBody = z.object({
   code: productCode,
   person_name: text(120),
@@ -265,7 +290,12 @@ export type PreferenceItem = z.infer<typeof preferenceItem>;
 export const listPreferencesResponse = z.object({
   ok: z.literal(true),
   code: z.string(),
+  /**
+   * People who chose first, then everyone else, each by name. Once the code
+   * was scanned as a barcode, everyone reads `dont_know` until they choose.
+   */
   preferences: z.array(preferenceItem),
+  next: nextCursor,
 });
 export type ListPreferencesResponse = z.infer<typeof listPreferencesResponse>;
 
