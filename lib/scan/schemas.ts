@@ -65,6 +65,7 @@ export const SESSION_SCANS_PAGE = { fallback: 200, max: 500 } as const;
 /** Where the next page starts; null on the last page. Pass it back as `cursor`. */
 const nextCursor = z.string().nullable();
 const nameKeyPosition = z.string().max(500);
+const rowId = z.number().int().positive().max(2_147_483_647);
 
 // ─── scans and sessions ───────────────────────────────────────────────────
 
@@ -204,8 +205,18 @@ export const createStoreBody = z.object({
 });
 export type CreateStoreBody = z.infer<typeof createStoreBody>;
 
+/** A card's place in wallet order: its store's and person's name keys, then its id. */
+const cardPosition = z.tuple([nameKeyPosition, nameKeyPosition, rowId]);
+export type CardPosition = z.infer<typeof cardPosition>;
+
+export const cardsPageQuery = z.object({
+  limit: pageLimit(CARDS_PAGE),
+  cursor: pageCursor(cardPosition).optional(),
+});
+
 export const listCardsQuery = z.object({
   store_id: idParam.optional(),
+  ...cardsPageQuery.shape,
 });
 
 export const createCardBody = z
@@ -236,7 +247,12 @@ export const cardSchema = z.object({
 });
 export type Card = z.infer<typeof cardSchema>;
 
-export const listCardsResponse = z.object({ ok: z.literal(true), cards: z.array(cardSchema) });
+export const listCardsResponse = z.object({
+  ok: z.literal(true),
+  /** By store, then person, then age; at most `limit`. */
+  cards: z.array(cardSchema),
+  next: nextCursor,
+});
 export type ListCardsResponse = z.infer<typeof listCardsResponse>;
 
 export const deleteCardResponse = z.object({ ok: z.literal(true), deleted: z.literal(true) });
@@ -255,7 +271,12 @@ export const createStoreResponse = z.object({
 });
 export type CreateStoreResponse = z.infer<typeof createStoreResponse>;
 
-export const storeCardsResponse = z.object({ ok: z.literal(true), store: storeSchema, cards: z.array(cardSchema) });
+export const storeCardsResponse = z.object({
+  ok: z.literal(true),
+  store: storeSchema,
+  cards: z.array(cardSchema),
+  next: nextCursor,
+});
 
 export const createCardResponse = z.object({ ok: z.literal(true), card: cardSchema });
 export type CreateCardResponse = z.infer<typeof createCardResponse>;

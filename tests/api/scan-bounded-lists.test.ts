@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { gtinCheckDigit } from "@/lib/scan/check-digit";
-import type { ListPreferencesResponse, PreferenceItem, ScanItem } from "@/lib/scan/schemas";
+import type { Card, ListPreferencesResponse, PreferenceItem, ScanItem } from "@/lib/scan/schemas";
 import { allPages, api, uniqueClientAddress } from "./client";
 
 // Every Scan route is public, so anyone can add people, cards, prices and
@@ -124,5 +124,90 @@ describe("preferences of a code", () => {
     const { status, data } = await api(`/base-scan/api/preferences/${ean13()}?${query}`);
     expect(status).toBe(400);
     expect(data).toMatchObject({ ok: false, error: { code: "validation_failed", issues: [{ path }] } });
+  });
+});
+
+/** The href of the page's rel="next" link, unescaped, or null. */
+function nextLink(html: string): string | null {
+  const tag = /<a\b[^>]*\brel="next"[^>]*>/.exec(html)?.[0];
+  const href = tag && /\bhref="([^"]+)"/.exec(tag)?.[1];
+  return href ? href.replace(/&amp;/g, "&") : null;
+}
+
+describe("cards", () => {
+  it("lists a page of cards and `next` reaches the rest, in wallet order, without repeats or gaps", async () => {
+    const store = await storeId(unique("Cartões"));
+    const people = [unique("Ana"), unique("Bruno"), unique("Carla")];
+    const cards = await createMany(105, (i) =>
+      post<{ card: Card }>(`/base-scan/api/stores/${store}/cards`, {
+        card_value: `CARD-${String(i).padStart(3, "0")}`,
+        person_name: people[i % 3],
+      }),
+    );
+
+    const first = await api<{ cards: Card[]; next: string | null }>(`/base-scan/api/cards?store_id=${store}`);
+    expect(first.status).toBe(200);
+    expect(first.data.cards).toHaveLength(100);
+    expect(first.data.next).toEqual(expect.any(String));
+
+    const { rows, pages } = await allPages(`/base-scan/api/cards?store_id=${store}`, (page) => page.cards as Card[]);
+    expect(pages.map((page) => page.length)).toEqual([100, 5]);
+    // One store: by person name, then by age.
+    const expected = cards
+      .map(({ card }) => card)
+      .sort((a, b) => people.indexOf(a.person_name) - people.indexOf(b.person_name) || a.id - b.id);
+    expect(rows).toEqual(expected);
+
+    // The store's own card list pages the same way.
+    const byStore = await allPages(`/base-scan/api/stores/${store}/cards?limit=40`, (page) => page.cards as Card[]);
+    expect(byStore.pages.map((page) => page.length)).toEqual([40, 40, 25]);
+    expect(byStore.rows).toEqual(expected);
+
+    // Every card of every store: a bounded page, and this store's cards on the pages.
+    const all = await api<{ cards: Card[]; next: string | null }>("/base-scan/api/cards");
+    expect(all.data.cards).toHaveLength(100);
+    expect(all.data.next).toEqual(expect.any(String));
+    const everything = await allPages("/base-scan/api/cards", (page) => page.cards as Card[]);
+    expectNoRepeats(everything.rows.map((card) => card.id));
+    expect(everything.rows.filter((card) => card.store_id === store)).toEqual(expected);
+  });
+
+  it("refuses a limit above 500 and a cursor it did not give out", async () => {
+    expect((await api("/base-scan/api/cards?limit=501")).status).toBe(400);
+    expect((await api("/base-scan/api/cards?limit=500")).status).toBe(200);
+    const forged = Buffer.from(JSON.stringify(["a", "b", "c"])).toString("base64url");
+    const { status, data } = await api(`/base-scan/api/cards?cursor=${forged}`);
+    expect(status).toBe(400);
+    expect(data).toMatchObject({ error: { code: "validation_failed", issues: [{ path: "query.cursor" }] } });
+  });
+
+  it("the wallet page shows 100 cards and a plain link to the rest", async () => {
+    const store = await storeId(unique("Carteira"));
+    const person = unique("Dora");
+    await createMany(105, (i) =>
+      post(`/base-scan/api/stores/${store}/cards`, {
+        card_value: `W-${String(i).padStart(3, "0")}`,
+        person_name: person,
+      }),
+    );
+
+    // Walk the wallet's pages through its "More cards" links, as a browser without JavaScript would.
+    const tiles = /aria-label="([^"]*), card ([^"]*)"/g;
+    const mine: string[] = [];
+    let path: string | null = "/base-scan/";
+    let pageCount = 0;
+    while (path) {
+      const page = await api(path);
+      expect(page.status).toBe(200);
+      const shown = [...page.text.matchAll(tiles)];
+      expect(shown.length).toBeLessThanOrEqual(100);
+      if (pageCount === 0) expect(shown).toHaveLength(100);
+      for (const [, owner, value] of shown) if (owner!.includes(person)) mine.push(value!);
+      path = nextLink(page.text);
+      pageCount += 1;
+      expect(pageCount).toBeLessThan(50);
+    }
+    expect(pageCount).toBeGreaterThan(1);
+    expect(mine.sort()).toEqual(Array.from({ length: 105 }, (_, i) => `W-${String(i).padStart(3, "0")}`));
   });
 });
