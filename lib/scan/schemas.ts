@@ -358,10 +358,22 @@ export type CreatePriceBody = z.infer<typeof createPriceBody>;
 
 const flag = z.enum(["0", "1", "true", "false"]).transform((value) => value === "1" || value === "true");
 
+const decimalPosition = z.string().regex(/^-?\d{1,10}(\.\d{1,2})?$/);
+/** A latest price's place: cheapest first, then the store's name key, then its id. */
+const latestPricePosition = z.tuple([decimalPosition, nameKeyPosition, rowId]);
+/** A price's place in the history: newest first, then its id. */
+const historyPricePosition = z.tuple([isoDateTime, rowId]);
+export type LatestPricePosition = z.infer<typeof latestPricePosition>;
+export type HistoryPricePosition = z.infer<typeof historyPricePosition>;
+
 export const listPricesQuery = z.object({
   code: productCode.optional(),
   store_id: idParam.optional(),
   history: flag.optional(),
+  /** At most this many in `prices`, and in `history` too. */
+  limit: pageLimit(PRICES_PAGE),
+  cursor: pageCursor(latestPricePosition).optional(),
+  history_cursor: pageCursor(historyPricePosition).optional(),
 });
 
 export const priceSchema = z.object({
@@ -386,8 +398,11 @@ export const listPricesResponse = z.object({
   ok: z.literal(true),
   /** Latest price per store and product, cheapest first. */
   prices: z.array(priceSchema),
-  /** With `history=1`: every price, newest first. */
+  next: nextCursor,
+  /** With `history=1`: every price, newest first (from `history_cursor`). */
   history: z.array(priceSchema).optional(),
+  /** With `history=1`: where the next page of the history starts. */
+  history_next: nextCursor.optional(),
 });
 export type ListPricesResponse = z.infer<typeof listPricesResponse>;
 

@@ -1,7 +1,14 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { gtinCheckDigit } from "@/lib/scan/check-digit";
-import type { Card, ListPreferencesResponse, PreferenceItem, ScanItem } from "@/lib/scan/schemas";
+import type {
+  Card,
+  ListPreferencesResponse,
+  ListPricesResponse,
+  Price,
+  PreferenceItem,
+  ScanItem,
+} from "@/lib/scan/schemas";
 import { allPages, api, uniqueClientAddress } from "./client";
 
 // Every Scan route is public, so anyone can add people, cards, prices and
@@ -209,5 +216,81 @@ describe("cards", () => {
     }
     expect(pageCount).toBeGreaterThan(1);
     expect(mine.sort()).toEqual(Array.from({ length: 105 }, (_, i) => `W-${String(i).padStart(3, "0")}`));
+  });
+});
+
+describe("GET /base-scan/api/prices", () => {
+  it("answers a page of latest prices, cheapest first, and `next` reaches the rest", async () => {
+    const code = ean13();
+    // 105 stores, few distinct prices: ties are ordered by store.
+    const prices = await createMany(105, (i) =>
+      post<{ price: Price }>("/base-scan/api/prices", {
+        code,
+        store_name: unique(`Preço ${String(i).padStart(3, "0")}`),
+        price: `${1 + (i % 7)},00`,
+      }),
+    );
+
+    const first = await api<ListPricesResponse>(`/base-scan/api/prices?code=${code}`);
+    expect(first.status).toBe(200);
+    expect(first.data.prices).toHaveLength(100);
+    expect(first.data.next).toEqual(expect.any(String));
+
+    const { rows, pages } = await allPages(`/base-scan/api/prices?code=${code}`, (page) => page.prices as Price[]);
+    expect(pages.map((page) => page.length)).toEqual([100, 5]);
+    expectNoRepeats(rows.map((row) => row.id));
+    expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+      prices.map(({ price }) => price.id).sort((a, b) => a - b),
+    );
+    const amounts = rows.map((row) => Number(row.price));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+
+    // Every product: a bounded page too.
+    const all = await api<ListPricesResponse>("/base-scan/api/prices");
+    expect(all.data.prices.length).toBeLessThanOrEqual(100);
+    expect(all.data.next).toEqual(expect.any(String));
+  });
+
+  it("pages the history apart, newest first, with history_cursor", async () => {
+    const code = ean13();
+    const store = unique("Histórico");
+    // 105 prices at one store, a day apart: one latest price, 105 in the history.
+    await createMany(105, (i) =>
+      post("/base-scan/api/prices", {
+        code,
+        store_name: store,
+        price: "2,50",
+        observed_at: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
+      }),
+    );
+
+    const first = await api<ListPricesResponse>(`/base-scan/api/prices?code=${code}&history=1&limit=40`);
+    expect(first.status).toBe(200);
+    expect(first.data.prices).toHaveLength(1);
+    expect(first.data.next).toBeNull();
+    expect(first.data.history).toHaveLength(40);
+
+    const { rows, pages } = await allPages(
+      `/base-scan/api/prices?code=${code}&history=1&limit=40`,
+      (page) => page.history as Price[],
+      { cursor: "history_cursor", next: "history_next" },
+    );
+    expect(pages.map((page) => page.length)).toEqual([40, 40, 25]);
+    expectNoRepeats(rows.map((row) => row.id));
+    const days = rows.map((row) => row.observed_at);
+    expect(days).toEqual([...days].sort().reverse());
+    expect(days.at(-1)).toBe("2024-01-01T00:00:00.000Z");
+
+    // The default history page is bounded too.
+    const byDefault = await api<ListPricesResponse>(`/base-scan/api/prices?code=${code}&history=1`);
+    expect(byDefault.data.history).toHaveLength(100);
+    expect(byDefault.data.history_next).toEqual(expect.any(String));
+  });
+
+  it("refuses a limit above 500 and a forged cursor", async () => {
+    expect((await api("/base-scan/api/prices?limit=501")).status).toBe(400);
+    const forged = Buffer.from(JSON.stringify(["cheap", "x", 1])).toString("base64url");
+    expect((await api(`/base-scan/api/prices?cursor=${forged}`)).status).toBe(400);
+    expect((await api(`/base-scan/api/prices?history=1&history_cursor=${forged}`)).status).toBe(400);
   });
 });
