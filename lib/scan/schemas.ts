@@ -103,6 +103,14 @@ export const setScanStoreBody = z.object({
 
 export const sessionParams = z.object({ sid: sessionId });
 
+export const sessionDetailQuery = z.object({
+  /** How many of the session's scans, newest first from `cursor` (the latest without one). */
+  limit: pageLimit(SESSION_SCANS_PAGE),
+  /** Position: the id of the oldest scan already listed. */
+  cursor: pageCursor(z.tuple([rowId])).optional(),
+});
+export type SessionDetailQuery = z.infer<typeof sessionDetailQuery>;
+
 export const endSessionBody = z.object({
   session_id: sessionId.optional().nullable(),
 });
@@ -170,9 +178,14 @@ export const sessionDetailResponse = z.object({
   session: sessionItem,
   /** The store of the session's latest scan that has one. */
   store: storeSchema.nullable(),
+  /** The latest `limit` scans (older ones from `cursor`), oldest first; `totals` count them all. */
   scans: z.array(scanItem),
+  /** The invoices of the scans listed. */
   invoices: z.array(invoiceItem),
+  /** The page of older scans; null when `scans` reaches the first one. */
+  next: nextCursor,
   totals: z.object({
+    /** Every scan of the session, listed or not. */
     scans: z.number().int().nonnegative(),
     by_kind: z.record(z.string(), z.number().int().positive()),
     invoices: z.number().int().nonnegative(),

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { gtinCheckDigit } from "@/lib/scan/check-digit";
+import { nifCheckDigit } from "@/lib/scan/nif";
 import type {
   Card,
   ListPreferencesResponse,
@@ -8,6 +9,7 @@ import type {
   Price,
   PreferenceItem,
   ScanItem,
+  SessionDetailResponse,
 } from "@/lib/scan/schemas";
 import { allPages, api, uniqueClientAddress } from "./client";
 
@@ -292,5 +294,77 @@ describe("GET /base-scan/api/prices", () => {
     const forged = Buffer.from(JSON.stringify(["cheap", "x", 1])).toString("base64url");
     expect((await api(`/base-scan/api/prices?cursor=${forged}`)).status).toBe(400);
     expect((await api(`/base-scan/api/prices?history=1&history_cursor=${forged}`)).status).toBe(400);
+  });
+});
+
+/** The seed's example fatura QR (0,80 € with 0,15 € VAT) from a valid issuer NIF, as document `document`. */
+function fatura(document: string): string {
+  const issuer = `5${String(randomInt(0, 1e7)).padStart(7, "0")}`;
+  return `A:${issuer}${nifCheckDigit(issuer)}*B:999999990*C:PT*D:FS*E:N*F:20190812*G:${document}*H:CDF7T5HD-12345*I1:PT*I7:0.65*I8:0.15*N:0.15*O:0.80*Q:YhGV*R:9999*S:NU;0.80`;
+}
+
+describe("a session's scans", () => {
+  it("answers the latest 200 with the whole session's totals; `next` reaches the older ones", async () => {
+    // Two invoices first, so they sit on the older page; the totals count them all the same.
+    const faturas = ["FS A/1", "FS A/2"].map((document) => fatura(document));
+    const opened = await post<ScanItem>("/base-scan/api/scan", { value: faturas[0], format: "qr_code" });
+    const sid = opened.data.session_id;
+    const rest = await createMany(204, (i) =>
+      post<ScanItem>("/base-scan/api/scan", {
+        value: i === 0 ? faturas[1] : ean13(),
+        format: i === 0 ? "qr_code" : "ean_13",
+        session_id: sid,
+      }),
+    );
+    expect(rest.every((scan) => scan.session_id === sid)).toBe(true);
+    const ids = [opened.data.id, ...rest.map((scan) => scan.id)].sort((a, b) => a - b);
+
+    const latest = await api<SessionDetailResponse>(`/base-scan/api/session/${sid}`);
+    expect(latest.status).toBe(200);
+    expect(latest.data.scans.map((scan) => scan.id)).toEqual(ids.slice(-200));
+    expect(latest.data.next).toEqual(expect.any(String));
+    expect(latest.data.invoices).toEqual([]);
+    expect(latest.data.totals).toMatchObject({
+      scans: 205,
+      by_kind: { fatura: 2, barcode: 203 },
+      invoices: 2,
+      parsed_invoices: 2,
+      gross_total: "1.60",
+      total_tax: "0.30",
+    });
+
+    const older = await api<SessionDetailResponse>(
+      `/base-scan/api/session/${sid}?cursor=${encodeURIComponent(latest.data.next!)}`,
+    );
+    expect(older.status).toBe(200);
+    expect(older.data.scans.map((scan) => scan.id)).toEqual(ids.slice(0, 5));
+    expect(older.data.next).toBeNull();
+    expect(older.data.invoices.map((invoice) => invoice.scan_id)).toEqual(ids.slice(0, 2));
+    expect(older.data.totals).toEqual(latest.data.totals);
+
+    // Smaller pages reach every scan once, each page oldest first.
+    const { rows, pages } = await allPages(`/base-scan/api/session/${sid}?limit=60`, (page) =>
+      (page.scans as ScanItem[]).map((scan) => scan.id),
+    );
+    expect(pages.map((page) => page.length)).toEqual([60, 60, 60, 25]);
+    for (const page of pages) expect(page).toEqual([...page].sort((a, b) => a - b));
+    expect([...rows].sort((a, b) => a - b)).toEqual(ids);
+
+    // The session page shows the latest 200 with the count, and links to the older ones.
+    const html = await api(`/base-scan/session?sid=${encodeURIComponent(sid)}`);
+    expect(html.status).toBe(200);
+    expect(html.text.match(/data-testid="session-scan"/g)).toHaveLength(200);
+    expect(html.text).toContain("The latest 200 of 205 scans");
+    const more = nextLink(html.text);
+    expect(more).toEqual(expect.stringContaining("cursor="));
+    const olderHtml = await api(more!);
+    expect(olderHtml.text.match(/data-testid="session-scan"/g)).toHaveLength(5);
+    expect(olderHtml.text).toContain("5 older scans of 205");
+    expect(nextLink(olderHtml.text)).toBeNull();
+  });
+
+  it("refuses a limit above 500", async () => {
+    const { data } = await post<ScanItem>("/base-scan/api/scan", { value: ean13() });
+    expect((await api(`/base-scan/api/session/${data.session_id}?limit=501`)).status).toBe(400);
   });
 });
