@@ -5,7 +5,8 @@ import useSWR from "swr";
 import { ProductPicker, type PickedProduct } from "@/components/scan/product-picker";
 import { useUrlParam } from "@/components/scan/use-url-param";
 import { Field, FormError, inputClass, primaryButtonClass } from "@/components/ui/field";
-import { FetchError, fetcher, postJson } from "@/lib/http/fetcher";
+import { pageHref, PageLinks } from "@/components/ui/page-links";
+import { FetchError, fetcher, fetchJson, postJson } from "@/lib/http/fetcher";
 import { formatPricePt, parsePrice, PriceFormatError } from "@/lib/money/parse-price";
 import {
   createPriceBody,
@@ -16,7 +17,7 @@ import {
 } from "@/lib/scan/schemas";
 import { foldText } from "@/lib/scan/search-text";
 
-const LATEST_KEY = "/base-scan/api/prices";
+const PRICES_URL = "/base-scan/api/prices";
 const compareKey = (code: string) => `/base-scan/api/prices?code=${encodeURIComponent(code)}&history=1`;
 
 type Errors = Partial<Record<"product" | "store" | "price" | "form", string>>;
@@ -26,14 +27,20 @@ const dateFormat = new Intl.DateTimeFormat("pt-PT", { day: "numeric", month: "sh
 /**
  * Record a price as people type it (1,29 or 1.234,56 €) and compare a
  * product across stores: the latest price per store, cheapest first, likely
- * typos flagged, every price on request. `?code=` picks the product.
+ * typos flagged, every price on request. `?code=` picks the product. The
+ * latest prices of all products come a page at a time (`?cursor=`).
  */
 export function PriceBoard({
   initialLatest,
+  latestPage,
+  prefix,
   stores,
   initialProduct,
 }: {
   initialLatest: Price[];
+  /** The page of latest prices shown: its `cursor` (null for the first) and the `next` one. */
+  latestPage: { cursor: string | null; next: string | null };
+  prefix: string;
   stores: Store[];
   /** The product of `?code=` when the page was loaded with one. */
   initialProduct: PickedProduct | null;
@@ -50,8 +57,10 @@ export function PriceBoard({
   const [pending, setPending] = useState(false);
   const [saved, setSaved] = useState<Price | null>(null);
 
-  const { data: latest, mutate: mutateLatest } = useSWR<ListPricesResponse>(LATEST_KEY, fetcher, {
-    fallbackData: { ok: true, prices: initialLatest },
+  // The same page as the HTML: the API's default page size is the page's.
+  const latestKey = pageHref(PRICES_URL, { cursor: latestPage.cursor });
+  const { data: latest, mutate: mutateLatest } = useSWR<ListPricesResponse>(latestKey, fetcher, {
+    fallbackData: { ok: true, prices: initialLatest, next: latestPage.next },
     revalidateOnMount: false,
   });
   const {
@@ -93,7 +102,7 @@ export function PriceBoard({
     setPending(true);
     setErrors({});
     try {
-      const { price: recorded } = await postJson<CreatePriceResponse>(LATEST_KEY, check.data);
+      const { price: recorded } = await postJson<CreatePriceResponse>(PRICES_URL, check.data);
       setSaved(recorded);
       setPrice("");
       if (compare.value !== recorded.code) compare.replace(recorded.code);
@@ -187,7 +196,20 @@ export function PriceBoard({
           }}
         />
       ) : (
-        <LatestPrices prices={latest?.prices ?? initialLatest} onPick={(next) => pick(next)} />
+        <>
+          <LatestPrices prices={latest?.prices ?? initialLatest} onPick={(next) => pick(next)} />
+          <PageLinks
+            label="More prices"
+            first={latestPage.cursor !== null ? `${prefix}/base-scan/prices` : null}
+            more={
+              (latest?.next ?? latestPage.next)
+                ? pageHref(`${prefix}/base-scan/prices`, { cursor: latest?.next ?? latestPage.next })
+                : null
+            }
+            firstLabel="Cheapest prices"
+            moreLabel="More prices"
+          />
+        </>
       )}
     </div>
   );
@@ -207,8 +229,38 @@ function Comparison({
   onClear: () => void;
 }) {
   const [showHistory, setShowHistory] = useState(false);
+  // Older pages of the history, fetched on request; they belong to the first
+  // page they were fetched after (`after`), so a refreshed comparison drops them.
+  const [older, setOlder] = useState<{ after: ListPricesResponse; rows: Price[]; next: string | null } | null>(null);
+  const [olderState, setOlderState] = useState<{ loading: boolean; error: string | null }>({
+    loading: false,
+    error: null,
+  });
   const prices = data?.prices ?? [];
-  const history = data?.history ?? [];
+  const olderPages = older && older.after === data ? older : null;
+  const history = [...(data?.history ?? []), ...(olderPages?.rows ?? [])];
+  const historyNext = olderPages ? olderPages.next : (data?.history_next ?? null);
+
+  const loadOlder = async () => {
+    if (!data || !historyNext || olderState.loading) return;
+    setOlderState({ loading: true, error: null });
+    try {
+      const page = await fetchJson<ListPricesResponse>(
+        `${compareKey(code)}&history_cursor=${encodeURIComponent(historyNext)}`,
+      );
+      setOlder({
+        after: data,
+        rows: [...(olderPages?.rows ?? []), ...(page.history ?? [])],
+        next: page.history_next ?? null,
+      });
+      setOlderState({ loading: false, error: null });
+    } catch (problem) {
+      setOlderState({
+        loading: false,
+        error: problem instanceof FetchError ? problem.message : "Older prices could not be loaded.",
+      });
+    }
+  };
   // Cheapest first already; a likely typo is no real bargain.
   const cheapest = prices.length > 1 ? prices.findIndex((row) => !row.likely_typo) : -1;
   return (
@@ -271,6 +323,9 @@ function Comparison({
           ))}
         </ol>
       )}
+      {data?.next ? (
+        <p className="text-sm text-slate-600 ui-d:text-slate-300">The {prices.length} cheapest stores are shown.</p>
+      ) : null}
       {history.length > 0 ? (
         <div>
           <button
@@ -279,7 +334,7 @@ function Comparison({
             onClick={() => setShowHistory((shown) => !shown)}
             className="h-11 rounded-lg px-1 font-medium text-brand ui-d:text-yellow-300"
           >
-            {showHistory ? "Hide history" : `Show history (${history.length})`}
+            {showHistory ? "Hide history" : `Show history (${history.length}${historyNext ? "+" : ""})`}
           </button>
           {showHistory ? (
             <ol aria-label="Price history, newest first" className="mt-1 space-y-1 text-sm">
@@ -295,6 +350,21 @@ function Comparison({
                 </li>
               ))}
             </ol>
+          ) : null}
+          {showHistory && historyNext ? (
+            <button
+              type="button"
+              onClick={loadOlder}
+              disabled={olderState.loading}
+              className="h-11 rounded-lg px-1 font-medium text-brand ui-d:text-yellow-300"
+            >
+              {olderState.loading ? "Loading older prices…" : "Older prices"}
+            </button>
+          ) : null}
+          {olderState.error ? (
+            <p role="alert" className="text-sm text-red-700">
+              {olderState.error}
+            </p>
           ) : null}
         </div>
       ) : null}

@@ -34,6 +34,7 @@ export function SentimentPanel({ code }: { code: string }) {
     const optimistic = (current: ListPreferencesResponse | undefined): ListPreferencesResponse => ({
       ok: true,
       code,
+      next: current?.next ?? null,
       preferences: (current?.preferences ?? []).map((p) => (p.person_name === personName ? { ...p, sentiment } : p)),
     });
     try {
@@ -118,6 +119,13 @@ export function SentimentPanel({ code }: { code: string }) {
           </div>
         </div>
       ))}
+      {data?.next ? (
+        // The first page only (people who chose come first): anyone else is
+        // one name away, and once added by name they are on the first page.
+        <p className="text-sm text-slate-600 ui-d:text-slate-300" data-testid="more-people">
+          Showing {data.preferences.length} people. Someone else? Type their name below.
+        </p>
+      ) : null}
       <form onSubmit={addPerson} className="flex gap-2">
         <input
           value={newPerson}

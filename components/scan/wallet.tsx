@@ -7,6 +7,7 @@ import { CheckoutView } from "@/components/scan/checkout-view";
 import { refreshOfflineCopy } from "@/components/scan/service-worker";
 import { useLocalSetting, useMounted, useOnline } from "@/components/scan/use-browser";
 import { useUrlParam } from "@/components/scan/use-url-param";
+import { pageHref, PageLinks } from "@/components/ui/page-links";
 import { fetcher, postJson } from "@/lib/http/fetcher";
 import type { Card, ListCardsResponse, ListStoresResponse, Store } from "@/lib/scan/schemas";
 import { cardTail, groupCards, searchCards, storeHue, storeInitials, storeSiblings } from "@/lib/scan/wallet";
@@ -15,31 +16,42 @@ const CARDS_KEY = "/base-scan/api/cards";
 const STORES_KEY = "/base-scan/api/stores";
 const PERSON_SETTING = "scan-wallet-person";
 
+/** Which page of cards the wallet shows: its `cursor` (null for the first), the `next` one, and how many cards there are. */
+export type WalletPage = { cursor: string | null; next: string | null; total: number };
+
 /**
- * The wallet: every card grouped by person and store, instant search, a tap
- * opens the checkout view (`?card=<id>`), “Add card” opens the form
- * (`?add=1`). The cards arrive in the page's HTML, so the service worker's
- * copy of the page is a working wallet with no signal.
+ * The wallet: one page of cards grouped by person and store, instant search
+ * within it, a tap opens the checkout view (`?card=<id>`), “Add card” opens
+ * the form (`?add=1`), links lead to the other pages (`?cursor=`). The cards
+ * arrive in the page's HTML, so the service worker's copy of the page is a
+ * working wallet with no signal.
  */
 export function Wallet({
   initialCards,
   initialStores,
   people,
+  page,
+  prefix,
 }: {
   initialCards: Card[];
   initialStores: Store[];
   people: { id: number; name: string }[];
+  page: WalletPage;
+  prefix: string;
 }) {
   const mounted = useMounted();
   const online = useOnline();
-  const { data, mutate } = useSWR<ListCardsResponse>(CARDS_KEY, fetcher, {
-    fallbackData: { ok: true, cards: initialCards },
+  // The same page as the HTML: the API's default page size is the wallet's.
+  const { data, mutate } = useSWR<ListCardsResponse>(pageHref(CARDS_KEY, { cursor: page.cursor }), fetcher, {
+    fallbackData: { ok: true, cards: initialCards, next: page.next },
   });
   const { data: storeData, mutate: mutateStores } = useSWR<ListStoresResponse>(STORES_KEY, fetcher, {
     fallbackData: { ok: true, stores: initialStores },
     revalidateOnMount: false,
   });
   const cards = data?.cards ?? initialCards;
+  const nextPage = data ? data.next : page.next;
+  const paged = page.cursor !== null || nextPage !== null;
   const stores = storeData?.stores ?? initialStores;
 
   const [query, setQuery] = useState("");
@@ -70,10 +82,12 @@ export function Wallet({
 
   const added = (card: Card) => {
     void mutate(
-      (current) => ({ ok: true, cards: [...(current?.cards ?? cards).filter((c) => c.id !== card.id), card] }),
-      {
-        revalidate: false,
-      },
+      (current) => ({
+        ok: true,
+        cards: [...(current?.cards ?? cards).filter((c) => c.id !== card.id), card],
+        next: current ? current.next : nextPage,
+      }),
+      { revalidate: false },
     );
     if (!stores.some((store) => store.id === card.store_id)) void mutateStores();
     adding.close();
@@ -86,9 +100,14 @@ export function Wallet({
     const rest = siblings.filter((other) => other.id !== card.id);
     const position = siblings.findIndex((other) => other.id === card.id);
     const next = rest.length > 0 ? rest[Math.min(position, rest.length - 1)] : undefined;
-    void mutate((current) => ({ ok: true, cards: (current?.cards ?? cards).filter((c) => c.id !== card.id) }), {
-      revalidate: false,
-    });
+    void mutate(
+      (current) => ({
+        ok: true,
+        cards: (current?.cards ?? cards).filter((c) => c.id !== card.id),
+        next: current ? current.next : nextPage,
+      }),
+      { revalidate: false },
+    );
     if (next) checkout.replace(String(next.id));
     else checkout.close();
     say(`${card.store_name} card deleted.`);
@@ -99,8 +118,8 @@ export function Wallet({
     <>
       <header className="mb-3 flex items-baseline justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight ui-b:text-xl ui-c:text-3xl">Scan wallet</h1>
-        <p className="text-sm text-slate-500 ui-d:text-slate-300">
-          {cards.length === 1 ? "1 card" : `${cards.length} cards`}
+        <p className="text-sm text-slate-500 ui-d:text-slate-300" data-testid="wallet-count">
+          {paged ? `${cards.length} of ${page.total} cards` : cards.length === 1 ? "1 card" : `${cards.length} cards`}
         </p>
       </header>
 
@@ -141,7 +160,13 @@ export function Wallet({
         ) : null}
       </div>
 
-      {cards.length === 0 ? (
+      {paged && query.trim() ? (
+        <p className="mb-3 text-sm text-slate-600 ui-d:text-slate-300">Searching the cards on this page.</p>
+      ) : null}
+
+      {cards.length === 0 && page.cursor !== null ? (
+        <p className="mt-6 text-center text-slate-600 ui-d:text-slate-300">No more cards.</p>
+      ) : cards.length === 0 ? (
         <div className="surface mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
           <p className="text-lg font-medium">No cards yet</p>
           <p className="mt-1 text-slate-600 ui-d:text-slate-300">
@@ -151,7 +176,7 @@ export function Wallet({
       ) : visible.length === 0 ? (
         <p className="mt-6 text-center text-slate-600 ui-d:text-slate-300">No card matches “{query.trim()}”.</p>
       ) : (
-        <div className="space-y-6 pb-24">
+        <div className="space-y-6">
           {visible.map((group) => (
             <section key={group.personId} aria-label={`${group.personName}’s cards`}>
               <h2 className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase ui-d:text-slate-300">
@@ -168,6 +193,16 @@ export function Wallet({
           ))}
         </div>
       )}
+
+      <div className="mt-4 pb-24">
+        <PageLinks
+          label="More cards"
+          first={page.cursor !== null ? `${prefix}/base-scan/` : null}
+          more={nextPage ? pageHref(`${prefix}/base-scan/`, { cursor: nextPage }) : null}
+          firstLabel="First cards"
+          moreLabel="More cards"
+        />
+      </div>
 
       <button
         type="button"

@@ -116,3 +116,69 @@ for (const path of ["/base-scan/prices", "/base-scan/products", "/d/base-scan/pr
     });
   });
 }
+
+test.describe("more prices than one page", () => {
+  // Each test records 101 prices first.
+  test.slow();
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the latest prices come 100 at a time and More prices reaches the rest", async ({ page, api }) => {
+      // 101 products at a price below every other test's, so they lead the cheapest-first list.
+      const tag = unique("x").split(" ")[1]!;
+      const codes = Array.from({ length: 101 }, (_, i) => `CHEAP-${tag}-${String(i).padStart(3, "0")}`);
+      const store = unique("Cheap");
+      for (let start = 0; start < codes.length; start += 8) {
+        const batch = codes.slice(start, start + 8);
+        const answers = await Promise.all(
+          batch.map((code) => api.post("/base-scan/api/prices", { code, store_name: store, price: "0,01" })),
+        );
+        expect(answers.map((answer) => answer.status)).toEqual(batch.map(() => 200));
+      }
+
+      const latest = page.getByRole("region", { name: "Latest prices" }).getByRole("listitem");
+      const mine = latest.filter({ hasText: `CHEAP-${tag}-` });
+      await page.goto("/base-scan/prices");
+      await expect(latest).toHaveCount(100);
+      await expect(mine).toHaveCount(100);
+      await page.screenshot({ path: "test-results/screenshots/scan-prices-more.png", fullPage: true });
+
+      const seen = await mine.allTextContents();
+      await page.getByRole("link", { name: /More prices/ }).click();
+      await expect(page).toHaveURL(/\/base-scan\/prices\?cursor=/);
+      await expect(page.getByRole("link", { name: /Cheapest prices/ })).toBeVisible();
+      expect(await latest.count()).toBeLessThanOrEqual(100);
+      seen.push(...(await mine.allTextContents()));
+      const shown = seen.map((line) => /CHEAP-\w+-\d{3}/.exec(line)![0]);
+      expect(shown.sort()).toEqual(codes);
+    });
+  });
+
+  test("a long price history shows 100 and loads older prices on request", async ({ page, api }) => {
+    const { data } = await api.post<{ product: Product }>("/base-scan/api/products/manual", {
+      name: unique("Café moído"),
+    });
+    const code = data.product.code;
+    const store = unique("Histórico");
+    const days = Array.from({ length: 101 }, (_, i) => new Date(Date.UTC(2024, 0, 1 + i)).toISOString());
+    for (let start = 0; start < days.length; start += 8) {
+      await Promise.all(
+        days
+          .slice(start, start + 8)
+          .map((day) =>
+            api.post("/base-scan/api/prices", { code, store_name: store, price: "3,49", observed_at: day }),
+          ),
+      );
+    }
+
+    await page.goto(`/base-scan/prices?code=${code}`);
+    await expect(page.getByTestId("price-row")).toHaveCount(1);
+    await page.getByRole("button", { name: "Show history (100+)" }).click();
+    const history = page.getByRole("list", { name: "Price history, newest first" }).getByRole("listitem");
+    await expect(history).toHaveCount(100);
+    await page.getByRole("button", { name: "Older prices" }).click();
+    await expect(history).toHaveCount(101);
+    await expect(page.getByRole("button", { name: "Older prices" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Hide history" })).toBeVisible();
+  });
+});

@@ -238,3 +238,80 @@ test("keeps the screen on while a card shows, again after the page was hidden, a
   await expect(checkout).toBeHidden();
   await expect.poll(released).toEqual([true, true]);
 });
+
+/** `count` cards of one person at a store whose name sorts after other tests' stores, so theirs stay on page one. */
+async function addManyCards(api: { post: Parameters<typeof addCard>[0]["post"] }, count: number) {
+  const store = unique("zz Many cards");
+  const person = unique("Olga");
+  const created = await api.post<{ store_id: number }>("/base-scan/api/stores", { name: store });
+  expect(created.status).toBe(200);
+  const values = Array.from({ length: count }, (_, i) => `MANY-${String(i).padStart(3, "0")}`);
+  for (let start = 0; start < count; start += 8) {
+    const batch = values.slice(start, start + 8);
+    const answers = await Promise.all(
+      batch.map((value) =>
+        api.post(`/base-scan/api/stores/${created.data.store_id}/cards`, { card_value: value, person_name: person }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(batch.map(() => 200));
+  }
+  return { store, values };
+}
+
+test.describe("a wallet with more cards than one page", () => {
+  // Each test adds 105 cards first.
+  test.slow();
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("shows 100 cards and its More cards link reaches the rest", async ({ page, api }) => {
+      const { store, values } = await addManyCards(api, 105);
+      const allTiles = page.getByRole("button", { name: /, card / });
+      const mine = page.getByRole("button", { name: new RegExp(`^${store}, `) });
+
+      await page.goto("/base-scan/");
+      await expect(allTiles).toHaveCount(100);
+      await expect(page.getByTestId("wallet-count")).toHaveText(/^100 of \d+ cards$/);
+      await page.screenshot({ path: "test-results/screenshots/scan-wallet-more.png", fullPage: true });
+
+      const seen: string[] = [];
+      for (let pages = 1; ; pages += 1) {
+        expect(await allTiles.count()).toBeLessThanOrEqual(100);
+        for (const label of await mine.evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute("aria-label")))) {
+          seen.push(label!.replace(/.*, card /, ""));
+        }
+        const more = page.getByRole("link", { name: /More cards/ });
+        if ((await more.count()) === 0) break;
+        expect(pages).toBeLessThan(20);
+        await more.click();
+        await expect(page).toHaveURL(/\?cursor=/);
+        await expect(page.getByRole("link", { name: /First cards/ })).toBeVisible();
+      }
+      expect(seen.sort()).toEqual(values);
+    });
+  });
+
+  test("with JavaScript the next page works like the first: its cards open at the till", async ({ page, api }) => {
+    const { store, values } = await addManyCards(api, 105);
+    await page.goto("/base-scan/");
+    await expect(page.getByTestId("wallet-count")).toHaveText(/^100 of \d+ cards$/);
+    // Ours sort after every other test's but one running alongside: the last of them is on a later page.
+    const lastValue = values.at(-1)!;
+    const tile = page.getByRole("button", { name: new RegExp(`^${store}, .*, card ${lastValue}$`) });
+    await expect(tile).toHaveCount(0);
+    for (let pages = 1; (await tile.count()) === 0; pages += 1) {
+      expect(pages).toBeLessThan(20);
+      const more = page.getByRole("link", { name: /More cards/ });
+      const cursor = new URL((await more.getAttribute("href"))!, page.url()).searchParams.get("cursor")!;
+      await more.click();
+      await expect(page).toHaveURL(new RegExp(`\\?cursor=${cursor}$`));
+    }
+    await tile.click();
+    const checkout = page.getByRole("dialog", { name: `${store} card` });
+    await expect(checkout.getByTestId("card-number")).toHaveText(lastValue);
+    await expect(page).toHaveURL(/\?cursor=.*&card=\d+$/);
+    await page.keyboard.press("Escape");
+    await expect(checkout).toBeHidden();
+    await page.screenshot({ path: "test-results/screenshots/scan-wallet-later-page.png", fullPage: true });
+  });
+});

@@ -20,7 +20,20 @@ export async function getPersonOrThrow({ id }: { id: number }): Promise<{ id: nu
   return person;
 }
 
-/** Everyone known to the wallet, by name: the add-card form offers them. */
-export async function listPeople(): Promise<{ id: number; name: string }[]> {
-  return db().person.findMany({ select: { id: true, name: true }, orderBy: [{ nameKey: "asc" }, { id: "asc" }] });
+// The add-card form shows these as buttons: enough for any household, while
+// people are public to create and may number thousands.
+const PEOPLE_OFFERED = 50;
+
+/**
+ * The people the add-card form offers: those with an active card first (the
+ * wallet's own), then the rest, each by name, at most PEOPLE_OFFERED. Anyone
+ * else is found or created by typing the name.
+ */
+export async function listPeople({ limit = PEOPLE_OFFERED }: { limit?: number } = {}): Promise<
+  { id: number; name: string }[]
+> {
+  return db().$queryRaw<{ id: number; name: string }[]>`
+    SELECT p.id, p.name FROM person p
+    ORDER BY EXISTS (SELECT 1 FROM card c WHERE c.person_id = p.id AND c.active) DESC, p.name_key, p.id
+    LIMIT CAST(${limit} AS int)`;
 }

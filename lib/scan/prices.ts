@@ -1,8 +1,15 @@
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
+import { pageOf } from "@/lib/http/paging";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ensureProduct } from "@/lib/scan/products";
-import type { CreatePriceBody, PRICE_SOURCES } from "@/lib/scan/schemas";
+import {
+  PRICES_PAGE,
+  type CreatePriceBody,
+  type HistoryPricePosition,
+  type LatestPricePosition,
+  type PRICE_SOURCES,
+} from "@/lib/scan/schemas";
 import { iso } from "@/lib/scan/shapes";
 import { createStore, getStoreOrThrow } from "@/lib/scan/stores";
 
@@ -12,7 +19,6 @@ import { createStore, getStoreOrThrow } from "@/lib/scan/stores";
 // no telling which one is off, so nothing is flagged.
 const TYPO_FACTOR = 3;
 const MIN_PRICES_FOR_MEDIAN = 3;
-const LIST_LIMIT = 500;
 // Constants inlined as SQL literals, not parameters, so their type is never guessed.
 const factor = Prisma.raw(String(TYPO_FACTOR));
 const minPrices = Prisma.raw(String(MIN_PRICES_FOR_MEDIAN));
@@ -24,6 +30,8 @@ type PriceRow = {
   product_name: string;
   store_id: number;
   store_name: string;
+  /** The store's name_key: where a latest price sits in the cheapest-first order. */
+  store_key: string;
   price: string;
   currency: string;
   // Only ever written through createPriceBody's enum.
@@ -73,55 +81,115 @@ export async function recordPrice(body: CreatePriceBody) {
   });
   const [row] = await queryPrices({ where: Prisma.sql`p.id = ${id}`, latestOnly: false });
   if (!row) throw new Error(`price ${id} vanished`);
-  return row;
+  return priceJson(row);
 }
 
-export type ListPricesOptions = { code?: string; storeId?: number; history?: boolean };
+type PriceJson = ReturnType<typeof priceJson>;
+export type PriceList = {
+  prices: PriceJson[];
+  next: string | null;
+  history?: PriceJson[];
+  history_next?: string | null;
+};
+
+export type ListPricesOptions = {
+  code?: string;
+  storeId?: number;
+  history?: boolean;
+  /** At most this many latest prices, and as many of the history. */
+  limit?: number;
+  cursor?: LatestPricePosition;
+  historyCursor?: HistoryPricePosition;
+};
 
 /**
  * The latest price per store and product, cheapest first; with `history` also
- * every recorded price, newest first.
+ * every recorded price, newest first. Both a page at a time (prices are public
+ * to record): `next` and `history_next` say where the next pages start.
  */
-export async function listPrices({ code, storeId, history = false }: ListPricesOptions) {
+export async function listPrices({
+  code,
+  storeId,
+  history = false,
+  limit = PRICES_PAGE.fallback,
+  cursor,
+  historyCursor,
+}: ListPricesOptions): Promise<PriceList> {
   const filters = [
     code !== undefined ? Prisma.sql`p.product_id IN (SELECT id FROM product WHERE code = ${code})` : null,
     storeId !== undefined ? Prisma.sql`p.store_id = ${storeId}` : null,
   ].filter((filter) => filter !== null);
   const where = filters.length > 0 ? Prisma.join(filters, " AND ") : Prisma.sql`TRUE`;
-  const prices = await queryPrices({ where, latestOnly: true });
-  if (!history) return { prices };
-  return { prices, history: await queryPrices({ where, latestOnly: false }) };
+  const latest = pageOf(await queryPrices({ where, latestOnly: true, limit, after: cursor }), limit, (row) => [
+    row.price,
+    row.store_key,
+    row.id,
+  ]);
+  const prices = { prices: latest.rows.map(priceJson), next: latest.next };
+  if (!history) return prices;
+  const older = pageOf(await queryPrices({ where, latestOnly: false, limit, after: historyCursor }), limit, (row) => [
+    iso(new Date(row.observed_at)),
+    row.id,
+  ]);
+  return { ...prices, history: older.rows.map(priceJson), history_next: older.next };
 }
 
-async function queryPrices({ where, latestOnly }: { where: Prisma.Sql; latestOnly: boolean }) {
+type QueryPricesOptions = {
+  where: Prisma.Sql;
+  latestOnly: boolean;
+  /** Rows wanted; one more is read to tell whether there is a next page. */
+  limit?: number;
+  after?: LatestPricePosition | HistoryPricePosition;
+};
+
+/**
+ * Prices in list order: the latest per store and product cheapest first, or
+ * every price newest first, from after the position `after`. The medians for
+ * `likely_typo` are computed for the products on the page only.
+ */
+async function queryPrices({ where, latestOnly, limit = 1, after }: QueryPricesOptions) {
   const selected = latestOnly
     ? Prisma.sql`SELECT DISTINCT ON (p.product_id, p.store_id) p.* FROM price p WHERE ${where}
         ORDER BY p.product_id, p.store_id, p.observed_at DESC, p.id DESC`
     : Prisma.sql`SELECT p.* FROM price p WHERE ${where}`;
-  const order = latestOnly
-    ? Prisma.sql`ORDER BY s.price ASC, st.name_key ASC, s.id ASC`
-    : Prisma.sql`ORDER BY s.observed_at DESC, s.id DESC`;
+  let from = Prisma.sql`TRUE`;
+  if (after && latestOnly) {
+    const [price, storeKey, id] = after as LatestPricePosition;
+    from = Prisma.sql`(s.price, st.name_key, s.id) > (CAST(${price} AS numeric), CAST(${storeKey} AS text), CAST(${id} AS int))`;
+  } else if (after) {
+    const [observedAt, id] = after as HistoryPricePosition;
+    from = Prisma.sql`(s.observed_at, s.id) < (CAST(${observedAt} AS timestamptz), CAST(${id} AS int))`;
+  }
+  const order = (storeKey: Prisma.Sql) =>
+    latestOnly
+      ? Prisma.sql`ORDER BY s.price ASC, ${storeKey} ASC, s.id ASC`
+      : Prisma.sql`ORDER BY s.observed_at DESC, s.id DESC`;
   const rows = await db().$queryRaw<PriceRow[]>`
     WITH selected AS (${selected}),
+    paged AS (
+      SELECT s.*, st.name AS store_name, st.name_key AS store_key
+      FROM selected s JOIN store st ON st.id = s.store_id
+      WHERE ${from}
+      ${order(Prisma.sql`st.name_key`)}
+      LIMIT CAST(${limit + 1} AS int)
+    ),
     medians AS (
       SELECT product_id, currency,
              percentile_cont(0.5) WITHIN GROUP (ORDER BY price::float8) AS median,
              count(*)::int AS n
       FROM price
-      WHERE product_id IN (SELECT product_id FROM selected)
+      WHERE product_id IN (SELECT product_id FROM paged)
       GROUP BY product_id, currency
     )
-    SELECT s.id, s.product_id, pr.code, pr.name AS product_name, s.store_id, st.name AS store_name,
+    SELECT s.id, s.product_id, pr.code, pr.name AS product_name, s.store_id, s.store_name, s.store_key,
            s.price::text AS price, s.currency, s.source, s.observed_at,
            CASE WHEN m.n >= ${minPrices} THEN round(m.median::numeric, 2)::text END AS median,
            COALESCE(m.n >= ${minPrices}
              AND (s.price::float8 > ${factor} * m.median OR s.price::float8 * ${factor} < m.median), false)
              AS likely_typo
-    FROM selected s
+    FROM paged s
     JOIN product pr ON pr.id = s.product_id
-    JOIN store st ON st.id = s.store_id
     LEFT JOIN medians m ON m.product_id = s.product_id AND m.currency = s.currency
-    ${order}
-    LIMIT ${Prisma.raw(String(LIST_LIMIT))}`;
-  return rows.map(priceJson);
+    ${order(Prisma.sql`s.store_key`)}`;
+  return rows;
 }

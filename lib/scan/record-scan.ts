@@ -4,7 +4,6 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
 import { classifyCode } from "@/lib/scan/classify-code";
 import { parseFatura } from "@/lib/scan/parse-fatura";
-import { createDontKnowPreferences } from "@/lib/scan/preferences";
 import { ensureProduct } from "@/lib/scan/products";
 import { resolveScanSession } from "@/lib/scan/scan-session";
 import { invoiceJson, scanJson } from "@/lib/scan/shapes";
@@ -39,8 +38,9 @@ const scanInclude = {
  *   and gets the store whose `tax_id` is the issuer's NIF;
  * - any other code gets the store of the latest earlier scan of the same
  *   value that had one (a card: its own store first);
- * - a barcode gets a bare product row and a `dont_know` preference for every
- *   person who has none for that code.
+ * - a barcode gets a bare product row; from then on every person without a
+ *   preference for that code reads `dont_know` (computed by listPreferences,
+ *   never written here: see there why).
  *
  * With a `clientId` it is idempotent: a resend answers the scan already
  * recorded (`replayed: true`). The unique index on `client_id` decides, so
@@ -102,7 +102,6 @@ export async function recordScan({
 
   if (kind === "barcode" && value.length <= MAX_PRODUCT_CODE) {
     await ensureProduct({ code: value });
-    await createDontKnowPreferences({ code: value });
   }
 
   const session = await resolveScanSession({ candidate: sessionId, now });

@@ -5,7 +5,8 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { nextCounterValue, yymmdd } from "@/lib/db/daily-counter";
-import { SESSION_ID_PATTERN } from "@/lib/scan/schemas";
+import { pageOf } from "@/lib/http/paging";
+import { SESSION_ID_PATTERN, SESSION_SCANS_PAGE } from "@/lib/scan/schemas";
 import { invoiceJson, iso, money, scanJson, storeJson } from "@/lib/scan/shapes";
 
 // Scan sessions (DESIGN §4 "Scan service"): open until `POST session/end` or
@@ -60,49 +61,79 @@ export function sessionState(session: { endedAt: Date | null; lastScanAt: Date }
   return "open" as const;
 }
 
-export async function getScanSessionDetail({ id, now = new Date() }: { id: string; now?: Date }) {
-  const session = await db().scanSession.findUnique({
-    where: { id },
-    include: {
-      scans: {
-        include: {
-          store: { select: { id: true, name: true, country: true, taxId: true } },
-          invoice: { include: { vatLines: { orderBy: { id: "asc" } } } },
-        },
-        orderBy: { id: "asc" },
-      },
-    },
-  });
+const scanDetails = {
+  store: { select: { id: true, name: true, country: true, taxId: true } },
+  invoice: { include: { vatLines: { orderBy: { id: "asc" } } } },
+} as const satisfies Prisma.ScanInclude;
+
+export type GetScanSessionDetailOptions = {
+  id: string;
+  now?: Date;
+  /** How many scans, the latest first. */
+  limit?: number;
+  /** Only scans older than this position (the `next` of the page before). */
+  cursor?: [number];
+};
+
+/**
+ * A session with its latest `limit` scans (oldest first, as before paging)
+ * and their invoices; `totals` and the store cover the whole session, counted
+ * in the database. Scans are public to record, so a session may hold
+ * thousands: the answer never does.
+ */
+export async function getScanSessionDetail({
+  id,
+  now = new Date(),
+  limit = SESSION_SCANS_PAGE.fallback,
+  cursor,
+}: GetScanSessionDetailOptions) {
+  const session = await db().scanSession.findUnique({ where: { id } });
   if (!session) throw new AppError("not_found", `There is no scan session ${id}.`);
 
+  const ofSession = { sessionId: id };
+  const parsed = { scan: ofSession, parseError: null, grossTotal: { not: null } } as const;
+  const [newestFirst, kinds, invoiceCount, parsedTotals, latestStore] = await Promise.all([
+    db().scan.findMany({
+      where: { ...ofSession, ...(cursor ? { id: { lt: cursor[0] } } : {}) },
+      include: scanDetails,
+      orderBy: { id: "desc" },
+      take: limit + 1,
+    }),
+    db().scan.groupBy({ by: ["kind"], where: ofSession, _count: { _all: true } }),
+    db().invoice.count({ where: { scan: ofSession } }),
+    // Only invoices read without error count in the totals.
+    db().invoice.aggregate({ where: parsed, _count: { _all: true }, _sum: { grossTotal: true, totalTax: true } }),
+    // The session's store: the one attached to its latest scan that has one.
+    db().scan.findFirst({
+      where: { ...ofSession, storeId: { not: null } },
+      orderBy: { id: "desc" },
+      select: { store: scanDetails.store },
+    }),
+  ]);
+  const page = pageOf(newestFirst, limit, (scan) => [scan.id]);
+  const scans = page.rows.reverse();
+
   const byKind: Record<string, number> = {};
-  let grossTotal = new Prisma.Decimal(0);
-  let totalTax = new Prisma.Decimal(0);
-  let parsedInvoices = 0;
-  for (const scan of session.scans) {
-    byKind[scan.kind] = (byKind[scan.kind] ?? 0) + 1;
-    const invoice = scan.invoice;
-    if (!invoice || invoice.parseError || !invoice.grossTotal) continue;
-    parsedInvoices += 1;
-    grossTotal = grossTotal.plus(invoice.grossTotal);
-    if (invoice.totalTax) totalTax = totalTax.plus(invoice.totalTax);
+  let scanCount = 0;
+  for (const { kind, _count } of kinds) {
+    byKind[kind] = _count._all;
+    scanCount += _count._all;
   }
-  // The session's store: the one attached to its latest scan that has one.
-  const latestStore = session.scans.findLast((scan) => scan.store)?.store ?? null;
-  const invoices = session.scans.flatMap((scan) => (scan.invoice ? [invoiceJson(scan.invoice)] : []));
+  const store = latestStore?.store ?? null;
 
   return {
     session: sessionJson(session, now),
-    store: latestStore ? storeJson(latestStore) : null,
-    scans: session.scans.map(scanJson),
-    invoices,
+    store: store ? storeJson(store) : null,
+    scans: scans.map(scanJson),
+    invoices: scans.flatMap((scan) => (scan.invoice ? [invoiceJson(scan.invoice)] : [])),
+    next: page.next,
     totals: {
-      scans: session.scans.length,
+      scans: scanCount,
       by_kind: byKind,
-      invoices: invoices.length,
-      parsed_invoices: parsedInvoices,
-      gross_total: money(grossTotal),
-      total_tax: money(totalTax),
+      invoices: invoiceCount,
+      parsed_invoices: parsedTotals._count._all,
+      gross_total: money(parsedTotals._sum.grossTotal ?? new Prisma.Decimal(0)),
+      total_tax: money(parsedTotals._sum.totalTax ?? new Prisma.Decimal(0)),
     },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idParam } from "@/lib/http/ids";
+import { pageCursor, pageLimit } from "@/lib/http/paging";
 import { priceInput } from "@/lib/money/schemas";
 import { text } from "@/lib/text-input";
 import { BARCODE_FORMATS, normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
@@ -50,6 +51,22 @@ export type Store = z.infer<typeof storeSchema>;
 
 const isoDate = z.iso.date();
 
+// ─── paging ───────────────────────────────────────────────────────────────
+
+// Every Scan route is public, so anyone can add people, cards, prices and
+// scans by the thousand: the lists that grow with them answer one page at a
+// time (lib/http/paging.ts). The defaults are above what a household has, so
+// a household sees everything on the first page, as before paging.
+export const PREFERENCES_PAGE = { fallback: 100, max: 500 } as const;
+export const CARDS_PAGE = { fallback: 100, max: 500 } as const;
+export const PRICES_PAGE = { fallback: 100, max: 500 } as const;
+export const SESSION_SCANS_PAGE = { fallback: 200, max: 500 } as const;
+
+/** Where the next page starts; null on the last page. Pass it back as `cursor`. */
+const nextCursor = z.string().nullable();
+const nameKeyPosition = z.string().max(500);
+const rowId = z.number().int().positive().max(2_147_483_647);
+
 // ─── scans and sessions ───────────────────────────────────────────────────
 
 // A session id is its short label (`S-<yymmdd>-<n>`, the day's number, for
@@ -87,6 +104,14 @@ export const setScanStoreBody = z.object({
 });
 
 export const sessionParams = z.object({ sid: sessionId });
+
+export const sessionDetailQuery = z.object({
+  /** How many of the session's scans, newest first from `cursor` (the latest without one). */
+  limit: pageLimit(SESSION_SCANS_PAGE),
+  /** Position: the id of the oldest scan already listed. */
+  cursor: pageCursor(z.tuple([rowId])).optional(),
+});
+export type SessionDetailQuery = z.infer<typeof sessionDetailQuery>;
 
 export const endSessionBody = z.object({
   session_id: sessionId.optional().nullable(),
@@ -155,9 +180,14 @@ export const sessionDetailResponse = z.object({
   session: sessionItem,
   /** The store of the session's latest scan that has one. */
   store: storeSchema.nullable(),
+  /** The latest `limit` scans (older ones from `cursor`), oldest first; `totals` count them all. */
   scans: z.array(scanItem),
+  /** The invoices of the scans listed. */
   invoices: z.array(invoiceItem),
+  /** The page of older scans; null when `scans` reaches the first one. */
+  next: nextCursor,
   totals: z.object({
+    /** Every scan of the session, listed or not. */
     scans: z.number().int().nonnegative(),
     by_kind: z.record(z.string(), z.number().int().positive()),
     invoices: z.number().int().nonnegative(),
@@ -190,8 +220,18 @@ export const createStoreBody = z.object({
 });
 export type CreateStoreBody = z.infer<typeof createStoreBody>;
 
+/** A card's place in wallet order: its store's and person's name keys, then its id. */
+const cardPosition = z.tuple([nameKeyPosition, nameKeyPosition, rowId]);
+export type CardPosition = z.infer<typeof cardPosition>;
+
+export const cardsPageQuery = z.object({
+  limit: pageLimit(CARDS_PAGE),
+  cursor: pageCursor(cardPosition).optional(),
+});
+
 export const listCardsQuery = z.object({
   store_id: idParam.optional(),
+  ...cardsPageQuery.shape,
 });
 
 export const createCardBody = z
@@ -222,7 +262,12 @@ export const cardSchema = z.object({
 });
 export type Card = z.infer<typeof cardSchema>;
 
-export const listCardsResponse = z.object({ ok: z.literal(true), cards: z.array(cardSchema) });
+export const listCardsResponse = z.object({
+  ok: z.literal(true),
+  /** By store, then person, then age; at most `limit`. */
+  cards: z.array(cardSchema),
+  next: nextCursor,
+});
 export type ListCardsResponse = z.infer<typeof listCardsResponse>;
 
 export const deleteCardResponse = z.object({ ok: z.literal(true), deleted: z.literal(true) });
@@ -241,7 +286,12 @@ export const createStoreResponse = z.object({
 });
 export type CreateStoreResponse = z.infer<typeof createStoreResponse>;
 
-export const storeCardsResponse = z.object({ ok: z.literal(true), store: storeSchema, cards: z.array(cardSchema) });
+export const storeCardsResponse = z.object({
+  ok: z.literal(true),
+  store: storeSchema,
+  cards: z.array(cardSchema),
+  next: nextCursor,
+});
 
 export const createCardResponse = z.object({ ok: z.literal(true), card: cardSchema });
 export type CreateCardResponse = z.infer<typeof createCardResponse>;
@@ -249,6 +299,15 @@ export type CreateCardResponse = z.infer<typeof createCardResponse>;
 // ─── preferences ──────────────────────────────────────────────────────────
 
 export const codeParams = z.object({ code: productCode });
+
+/** A row's place in a preference list: 0 for people who chose (they come first), 1 for the rest; then the name key. */
+const preferencePosition = z.tuple([z.union([z.literal(0), z.literal(1)]), nameKeyPosition]);
+export type PreferencePosition = z.infer<typeof preferencePosition>;
+
+export const listPreferencesQuery = z.object({
+  limit: pageLimit(PREFERENCES_PAGE),
+  cursor: pageCursor(preferencePosition).optional(),
+});
 
 export const setPreferenceBody = z.object({
   code: productCode,
@@ -267,7 +326,12 @@ export type PreferenceItem = z.infer<typeof preferenceItem>;
 export const listPreferencesResponse = z.object({
   ok: z.literal(true),
   code: z.string(),
+  /**
+   * People who chose first, then everyone else, each by name. Once the code
+   * was scanned as a barcode, everyone reads `dont_know` until they choose.
+   */
   preferences: z.array(preferenceItem),
+  next: nextCursor,
 });
 export type ListPreferencesResponse = z.infer<typeof listPreferencesResponse>;
 
@@ -309,10 +373,22 @@ export type CreatePriceBody = z.infer<typeof createPriceBody>;
 
 const flag = z.enum(["0", "1", "true", "false"]).transform((value) => value === "1" || value === "true");
 
+const decimalPosition = z.string().regex(/^-?\d{1,10}(\.\d{1,2})?$/);
+/** A latest price's place: cheapest first, then the store's name key, then its id. */
+const latestPricePosition = z.tuple([decimalPosition, nameKeyPosition, rowId]);
+/** A price's place in the history: newest first, then its id. */
+const historyPricePosition = z.tuple([isoDateTime, rowId]);
+export type LatestPricePosition = z.infer<typeof latestPricePosition>;
+export type HistoryPricePosition = z.infer<typeof historyPricePosition>;
+
 export const listPricesQuery = z.object({
   code: productCode.optional(),
   store_id: idParam.optional(),
   history: flag.optional(),
+  /** At most this many in `prices`, and in `history` too. */
+  limit: pageLimit(PRICES_PAGE),
+  cursor: pageCursor(latestPricePosition).optional(),
+  history_cursor: pageCursor(historyPricePosition).optional(),
 });
 
 export const priceSchema = z.object({
@@ -337,8 +413,11 @@ export const listPricesResponse = z.object({
   ok: z.literal(true),
   /** Latest price per store and product, cheapest first. */
   prices: z.array(priceSchema),
-  /** With `history=1`: every price, newest first. */
+  next: nextCursor,
+  /** With `history=1`: every price, newest first (from `history_cursor`). */
   history: z.array(priceSchema).optional(),
+  /** With `history=1`: where the next page of the history starts. */
+  history_next: nextCursor.optional(),
 });
 export type ListPricesResponse = z.infer<typeof listPricesResponse>;
 

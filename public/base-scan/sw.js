@@ -92,8 +92,11 @@ function pageKey(url) {
 async function page(request, url) {
   const cache = await caches.open(PAGES);
   const key = pageKey(url);
+  // A later page of a list (?cursor=…) is never stored: it would replace the
+  // first page, the wallet people open at the till.
+  const storable = !url.searchParams.has("cursor");
   const network = fetch(request).then(async (response) => {
-    if (response.ok && (response.headers.get("content-type") || "").includes("text/html")) {
+    if (storable && response.ok && (response.headers.get("content-type") || "").includes("text/html")) {
       await cache.put(key, response.clone());
     }
     return response;

@@ -73,3 +73,29 @@ export async function pairPhone(url: string, name: string): Promise<{ cookie: st
   const { devices: list } = (await devices.json()) as { devices: { id: number; name: string }[] };
   return { cookie: `labs_member=${cookie}`, deviceId: list.find((device) => device.name === name)!.id };
 }
+
+/**
+ * Every row of a paged list (lib/http/paging.ts): `path`, then the `next` of
+ * each answer as `cursor`, until an answer has none. Throws on a non-200 or
+ * a page that does not advance, so a broken cursor cannot loop forever.
+ */
+export async function allPages<T>(
+  path: string,
+  rows: (data: Record<string, unknown>) => T[],
+  { cursor = "cursor", next = "next" }: { cursor?: string; next?: string } = {},
+): Promise<{ rows: T[]; pages: T[][] }> {
+  const pages: T[][] = [];
+  const seen = new Set<string>();
+  let url = path;
+  for (;;) {
+    const answer = await api(url);
+    if (answer.status !== 200) throw new Error(`${url}: ${answer.status} ${answer.text.slice(0, 300)}`);
+    pages.push(rows(answer.data));
+    const following = answer.data[next];
+    if (typeof following !== "string") break;
+    if (seen.has(following)) throw new Error(`${url}: the cursor ${following} came back`);
+    seen.add(following);
+    url = `${path}${path.includes("?") ? "&" : "?"}${cursor}=${encodeURIComponent(following)}`;
+  }
+  return { rows: pages.flat(), pages };
+}

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { gtinCheckDigit } from "@/lib/scan/check-digit";
 import { nifCheckDigit } from "@/lib/scan/nif";
-import { api } from "./client";
+import { allPages, api } from "./client";
 
 // POST /base-scan/api/scan and what hangs off a scan: kind, preferences,
 // store inheritance, faturas, scans/<id>/store and scan sessions.
@@ -130,19 +130,21 @@ describe("POST /base-scan/api/scan", () => {
     });
 
     expect((await scan({ value: code })).data.kind).toBe("barcode");
-    const { data } = await api<{ preferences: { person_name: string; sentiment: string }[] }>(
-      `/base-scan/api/preferences/${code}`,
-    );
-    const byName = new Map(data.preferences.map((p) => [p.person_name, p.sentiment]));
+    // Other tests add people too: everyone is on one of the pages.
+    const everyone = () =>
+      allPages(
+        `/base-scan/api/preferences/${code}`,
+        (page) => page.preferences as { person_name: string; sentiment: string }[],
+      );
+    const { rows } = await everyone();
+    const byName = new Map(rows.map((p) => [p.person_name, p.sentiment]));
     expect(byName.get(liker)).toBe("like");
     expect(byName.get(newcomer)).toBe("dont_know");
-    const people = await api<{ preferences: unknown[] }>(`/base-scan/api/preferences/${code}`);
-    expect(people.data.preferences.length).toBeGreaterThanOrEqual(2);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
 
     // Scanning again creates nothing new and changes nothing.
     await scan({ value: code });
-    const again = await api<{ preferences: unknown[] }>(`/base-scan/api/preferences/${code}`);
-    expect(again.data.preferences).toEqual(data.preferences);
+    expect((await everyone()).rows).toEqual(rows);
   });
 
   it("survives concurrent scans of one new barcode with one preference per person", async () => {

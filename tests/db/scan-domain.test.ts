@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { acquireOffSlot } from "@/lib/scan/enrich-product";
+import { upsertPerson } from "@/lib/scan/people";
+import { listPreferences, setPreference } from "@/lib/scan/preferences";
 import { listPrices, recordPrice } from "@/lib/scan/prices";
 import { createManualProduct, searchProducts } from "@/lib/scan/products";
 import { recordScan } from "@/lib/scan/record-scan";
@@ -86,6 +88,39 @@ describe("recordScan", () => {
     expect(scan.invoice?.parse_error).toMatch(/^fatura: /);
     expect(scan.invoice?.issuer_nif).toBe("123456789");
     expect(scan.invoice?.gross_total).toBeNull();
+  });
+});
+
+describe("preferences", () => {
+  it("writes no row when a new barcode is scanned; every person reads dont_know, a page at a time", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const people = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => upsertPerson({ name: `P ${tag} ${String(i).padStart(2, "0")}` })),
+    );
+    const code = `2${Date.now()}`.slice(0, 13);
+    const scanned = await recordScan({ value: code, format: "ean_13" });
+    expect(scanned.kind).toBe("barcode");
+    expect(await db().preference.count({ where: { code } })).toBe(0);
+
+    const ours = (rows: { person_id: number }[]) => rows.filter((row) => people.some((p) => p.id === row.person_id));
+    const first = await listPreferences({ code, limit: 10 });
+    expect(first.preferences).toHaveLength(10);
+    expect(first.next).toEqual(expect.any(String));
+    const all = await listPreferences({ code, limit: 500 });
+    expect(ours(all.preferences)).toHaveLength(30);
+    expect(all.preferences.every((row) => row.sentiment === "dont_know")).toBe(true);
+
+    // Choosing writes the one row, and the chooser comes first.
+    const chooser = people.at(-1)!;
+    await setPreference({ code, personName: chooser.name, sentiment: "like" });
+    expect(await db().preference.count({ where: { code } })).toBe(1);
+    const after = await listPreferences({ code, limit: 10 });
+    expect(after.preferences[0]).toMatchObject({ person_id: chooser.id, sentiment: "like" });
+  });
+
+  it("lists nobody for a code never scanned as a barcode", async () => {
+    await upsertPerson({ name: unique("Someone") });
+    expect(await listPreferences({ code: unique("never") })).toEqual({ preferences: [], next: null });
   });
 });
 

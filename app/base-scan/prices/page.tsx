@@ -3,18 +3,25 @@ import { PriceBoard } from "@/components/scan/price-board";
 import { PageHeader } from "@/components/ui/page-header";
 import { listPrices } from "@/lib/scan/prices";
 import { findProduct } from "@/lib/scan/products";
-import { productCode } from "@/lib/scan/schemas";
+import { listPricesQuery, productCode } from "@/lib/scan/schemas";
 import { listStores } from "@/lib/scan/stores";
+import { requestVariant } from "@/lib/labs/request-variant";
 import { requireHouseholdPage } from "@/lib/auth/household-page";
 
 export const metadata: Metadata = { title: "Prices" };
 
-export default async function PricesPage({ searchParams }: { searchParams: Promise<{ code?: string | string[] }> }) {
+type Props = { searchParams: Promise<{ code?: string | string[]; cursor?: string | string[] }> };
+
+export default async function PricesPage({ searchParams }: Props) {
   await requireHouseholdPage();
-  const { code } = await searchParams;
+  const { prefix } = await requestVariant();
+  const { code, cursor: asked } = await searchParams;
   const wanted = productCode.safeParse(code);
-  const [{ prices }, stores, product] = await Promise.all([
-    listPrices({}),
+  // One page of latest prices (the API's default page), `?cursor=` for the
+  // next; a stale or mangled cursor shows the first page.
+  const cursor = typeof asked === "string" ? listPricesQuery.shape.cursor.safeParse(asked) : null;
+  const [{ prices, next }, stores, product] = await Promise.all([
+    listPrices({ cursor: cursor?.success ? cursor.data : undefined }),
     listStores(),
     wanted.success ? findProduct({ code: wanted.data }) : null,
   ]);
@@ -23,6 +30,8 @@ export default async function PricesPage({ searchParams }: { searchParams: Promi
       <PageHeader title="Prices">What a product costs in each store, cheapest first.</PageHeader>
       <PriceBoard
         initialLatest={prices}
+        latestPage={{ cursor: cursor?.success && typeof asked === "string" ? asked : null, next }}
+        prefix={prefix}
         stores={stores}
         initialProduct={
           product ? { code: product.code, name: [product.name, product.brand].filter(Boolean).join(" · ") } : null

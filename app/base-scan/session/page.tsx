@@ -7,12 +7,13 @@ import { LocalTime } from "@/components/scan/local-time";
 import { KIND_LABEL } from "@/components/scan/styles";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { pageHref, PageLinks } from "@/components/ui/page-links";
 import { Stat } from "@/components/ui/stat";
 import { AppError } from "@/lib/http/errors";
 import { requestVariant } from "@/lib/labs/request-variant";
 import { formatMoney } from "@/lib/scan/client/format";
 import { getScanSessionDetail, SCAN_SESSION_COOKIE } from "@/lib/scan/scan-session";
-import { SESSION_ID_PATTERN, sessionLabel } from "@/lib/scan/schemas";
+import { SESSION_ID_PATTERN, sessionDetailQuery, sessionLabel } from "@/lib/scan/schemas";
 import { requireHouseholdPage } from "@/lib/auth/household-page";
 
 export const metadata: Metadata = { title: "Session" };
@@ -25,14 +26,22 @@ const STATE_LABEL = {
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** The caller's scan session (the HttpOnly `scan_sid` cookie, read here), or the one named by `?sid=`. */
+/**
+ * The caller's scan session (the HttpOnly `scan_sid` cookie, read here), or
+ * the one named by `?sid=`: its latest scans (the API's default page), older
+ * ones from `?cursor=`.
+ */
 export default async function SessionPage({ searchParams }: Props) {
   await requireHouseholdPage();
   const { prefix } = await requestVariant();
-  const asked = validSessionId((await searchParams).sid);
+  const query = await searchParams;
+  const asked = validSessionId(query.sid);
   const current = validSessionId((await cookies()).get(SCAN_SESSION_COOKIE)?.value);
   const id = asked ?? current;
-  const detail = id ? await findSession(id) : null;
+  // A stale or mangled cursor shows the latest scans rather than an error.
+  const cursor = typeof query.cursor === "string" ? sessionDetailQuery.shape.cursor.safeParse(query.cursor) : null;
+  const older = cursor?.success ? cursor.data : undefined;
+  const detail = id ? await findSession(id, older) : null;
 
   if (!detail) {
     return (
@@ -50,7 +59,8 @@ export default async function SessionPage({ searchParams }: Props) {
     );
   }
 
-  const { session, scans, invoices, totals, store } = detail;
+  const { session, scans, invoices, totals, store, next } = detail;
+  const sessionPage = `${prefix}/base-scan/session`;
   const state = STATE_LABEL[session.state];
   const invoiceByScan = new Map(invoices.map((invoice) => [invoice.scan_id, invoice]));
   return (
@@ -95,6 +105,13 @@ export default async function SessionPage({ searchParams }: Props) {
 
         <section aria-label="Scans">
           <h2 className="mb-1 text-base font-semibold">Scans</h2>
+          {older || next ? (
+            <p className="mb-2 text-sm text-slate-600 ui-d:text-slate-200" data-testid="session-scans-shown">
+              {older
+                ? `${scans.length} older ${scans.length === 1 ? "scan" : "scans"} of ${totals.scans}`
+                : `The latest ${scans.length} of ${totals.scans} scans`}
+            </p>
+          ) : null}
           {scans.length === 0 ? (
             <p className="text-sm text-slate-600 ui-d:text-slate-200">Nothing scanned in this session yet.</p>
           ) : (
@@ -138,6 +155,13 @@ export default async function SessionPage({ searchParams }: Props) {
               })}
             </ul>
           )}
+          <PageLinks
+            label="Older scans"
+            first={older ? pageHref(sessionPage, { sid: asked }) : null}
+            more={next ? pageHref(sessionPage, { sid: asked, cursor: next }) : null}
+            firstLabel="Latest scans"
+            moreLabel="Older scans"
+          />
         </section>
       </div>
     </>
@@ -148,9 +172,9 @@ function validSessionId(value: string | string[] | undefined): string | null {
   return typeof value === "string" && SESSION_ID_PATTERN.test(value) ? value : null;
 }
 
-async function findSession(id: string) {
+async function findSession(id: string, cursor?: [number]) {
   try {
-    return await getScanSessionDetail({ id });
+    return await getScanSessionDetail({ id, cursor });
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") return null;
     throw error;

@@ -1,4 +1,4 @@
-// GET /base-scan/api/prices – latest price per store and product; POST – record a price
+// GET /base-scan/api/prices – latest price per store and product, paged; POST – record a price
 import { route } from "@/lib/http/route";
 import { listPrices, recordPrice } from "@/lib/scan/prices";
 import { createPriceBody, createPriceResponse, listPricesQuery, listPricesResponse } from "@/lib/scan/schemas";
@@ -7,13 +7,20 @@ export const GET = route(
   {
     auth: "public",
     scope: "scan",
-    summary: "Latest price per store and product, cheapest first, likely typos flagged; history on request",
+    summary: "Latest price per store and product, cheapest first, likely typos flagged; history on request; paged",
     query: listPricesQuery,
     response: listPricesResponse,
   },
   async ({ query }) => ({
     ok: true,
-    ...(await listPrices({ code: query.code, storeId: query.store_id, history: query.history })),
+    ...(await listPrices({
+      code: query.code,
+      storeId: query.store_id,
+      history: query.history,
+      limit: query.limit,
+      cursor: query.cursor,
+      historyCursor: query.history_cursor,
+    })),
   }),
 );
 

@@ -1,18 +1,19 @@
-// GET /base-scan/api/session/[sid] – a scan session with its scans, store, invoices and totals
+// GET /base-scan/api/session/[sid] – a scan session with its latest scans, store, invoices and totals
 import { route } from "@/lib/http/route";
 import { getScanSessionDetail } from "@/lib/scan/scan-session";
-import { sessionDetailResponse, sessionParams } from "@/lib/scan/schemas";
+import { sessionDetailQuery, sessionDetailResponse, sessionParams } from "@/lib/scan/schemas";
 
 export const GET = route(
   {
     auth: "public",
     scope: "scan",
-    summary: "A scan session with its scans, store, invoices and totals",
+    summary: "A scan session with its latest scans (older ones paged), store, invoices and totals",
     params: sessionParams,
+    query: sessionDetailQuery,
     response: sessionDetailResponse,
   },
-  async ({ params }) => ({
+  async ({ params, query }) => ({
     ok: true,
-    ...(await getScanSessionDetail({ id: params.sid })),
+    ...(await getScanSessionDetail({ id: params.sid, limit: query.limit, cursor: query.cursor })),
   }),
 );

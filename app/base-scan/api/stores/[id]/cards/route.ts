@@ -1,8 +1,8 @@
-// GET /base-scan/api/stores/[id]/cards – a store's active cards; POST – add a card to it
+// GET /base-scan/api/stores/[id]/cards – a store's active cards, paged; POST – add a card to it
 import { idParams } from "@/lib/http/ids";
 import { route } from "@/lib/http/route";
 import { createCard, listCards } from "@/lib/scan/cards";
-import { createCardBody, createCardResponse, storeCardsResponse } from "@/lib/scan/schemas";
+import { cardsPageQuery, createCardBody, createCardResponse, storeCardsResponse } from "@/lib/scan/schemas";
 import { storeJson } from "@/lib/scan/shapes";
 import { getStoreOrThrow } from "@/lib/scan/stores";
 
@@ -10,13 +10,15 @@ export const GET = route(
   {
     auth: "public",
     scope: "scan",
-    summary: "A store and its active loyalty cards",
+    summary: "A store and its active loyalty cards; paged",
     params: idParams,
+    query: cardsPageQuery,
     response: storeCardsResponse,
   },
-  async ({ params }) => {
+  async ({ params, query }) => {
     const store = await getStoreOrThrow({ id: params.id });
-    return { ok: true, store: storeJson(store), cards: await listCards({ storeId: store.id }) };
+    const { cards, next } = await listCards({ storeId: store.id, limit: query.limit, cursor: query.cursor });
+    return { ok: true, store: storeJson(store), cards, next };
   },
 );
 
