@@ -17,12 +17,17 @@ import { AppError } from "@/lib/http/errors";
 // limit does not queue its refusals in front of everyone else's writes on the
 // database (bench/anonymous-flood.ts). The memory only ever refuses what the
 // database already refused, for no longer than it said, so instances still
-// agree.
+// agree. And a refusal is answered only after a pause: a client that sends
+// its next write as soon as the last is answered (a script, a loop of
+// fetches) is slowed to a few requests a second per connection, instead of
+// taking the server's one thread from everyone else.
 
 /** Client networks refused, and until when (ms since epoch). */
 const refusedUntil = new Map<string, number>();
 /** Enough for any flood of addresses; past it, expired entries go, then the oldest. */
 const REFUSALS_REMEMBERED = 10_000;
+/** How long a refusal waits before it is sent. */
+const REFUSAL_PAUSE_MS = 1000;
 
 /** Counts one anonymous write of `client`, or refuses it with 429 and Retry-After. */
 export async function consumeAnonymousWrite(client: string): Promise<void> {
@@ -33,7 +38,7 @@ export async function consumeAnonymousWrite(client: string): Promise<void> {
   const until = refusedUntil.get(network);
   if (until !== undefined) {
     const wait = until - Date.now();
-    if (wait > 0) throw refusal(limit, Math.ceil(wait / 1000));
+    if (wait > 0) throw await refusal(limit, Math.ceil(wait / 1000));
     refusedUntil.delete(network);
   }
   // Every reference is to the row as locked by ON CONFLICT (never a snapshot
@@ -54,10 +59,11 @@ export async function consumeAnonymousWrite(client: string): Promise<void> {
   if (row.allowed) return;
   const waitSeconds = (1 - row.tokens) / perSecond;
   rememberRefusal(network, Date.now() + waitSeconds * 1000);
-  throw refusal(limit, Math.max(1, Math.ceil(waitSeconds)));
+  throw await refusal(limit, Math.max(1, Math.ceil(waitSeconds)));
 }
 
-function refusal(limit: number, retryAfter: number): AppError {
+async function refusal(limit: number, retryAfter: number): Promise<AppError> {
+  await new Promise((resolve) => setTimeout(resolve, REFUSAL_PAUSE_MS));
   return new AppError(
     "rate_limited",
     `Too many changes from this address (${limit} a minute); try again in ${retryAfter} s, or pair this device with the household.`,
