@@ -98,6 +98,7 @@ describe("POST /base-research/api/observe", () => {
       slug,
       title: "Renamed",
       context: "Why",
+      origin: "local",
       item_count: 2,
       obs_count: 2,
       last_obs: expect.any(String),

@@ -71,6 +71,7 @@ describe("GET /base-research/api/state", () => {
       availability: "in_stock",
       observed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       session_slug: slug,
+      origin: "local",
     });
   });
 
@@ -149,6 +150,7 @@ describe("GET /base-research/api/items/<id>", () => {
       notes: null,
       observed_at: expect.any(String),
       session_slug: null,
+      origin: "local",
     });
     expect(data.by_source).toEqual([
       {
@@ -197,6 +199,7 @@ describe("notes", () => {
       id: created.data.id,
       content,
       session_slug: "notes-test",
+      origin: "local",
       created_at: created.data.created_at,
     });
   });

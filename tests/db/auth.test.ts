@@ -61,6 +61,7 @@ describe("authenticate", () => {
     await expect(authenticate(keyed, askRoute)).resolves.toEqual({
       kind: "key",
       keyId: id,
+      name: "agent",
       plan: "free",
       scopes: ["ask"],
     });

@@ -164,7 +164,9 @@ describe("buildDashboard", () => {
     for (let i = 0; i < 10; i++) await recordScan({ value: unique(`bulk ${i}`), sessionId: session });
     const large = await countQueries();
     expect(large).toBe(small);
-    // 17 when written: the ping, 4 + 2 for the queue lists, 6 for the snapshot, 3 for scans, 1 for migrations.
-    expect(small).toBeLessThanOrEqual(20);
+    // 17 when written (the ping, 4 + 2 for the queue lists, 6 for the snapshot, 3
+    // for scans, 1 for migrations); 22 since the lists answer a page and count
+    // their whole (docs/decisions/006-bounded-lists.md).
+    expect(small).toBeLessThanOrEqual(22);
   });
 });

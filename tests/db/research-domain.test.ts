@@ -163,6 +163,7 @@ describe("notes", () => {
       id: expect.any(Number),
       content: "note 5",
       session_slug: "odd",
+      origin: "local",
       created_at: expect.any(String),
     });
   });
@@ -268,6 +269,7 @@ describe("buildSnapshot", () => {
       availability: "unknown",
       observed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       session_slug: null,
+      origin: "local",
     });
     expect(recent[1]?.price_fmt).toBeNull();
     expect(recent.at(-1)?.item_name).toBe("Item 3");
@@ -284,6 +286,7 @@ describe("buildSnapshot", () => {
       slug: "s1",
       title: "T1",
       context: null,
+      origin: "local",
       item_count: 2,
       obs_count: 3,
       last_obs: expect.stringMatching(/Z$/),
