@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { encodeCursor } from "@/lib/ask/schemas";
+import { encodeCursor } from "@/lib/http/paging";
 
 // Keyset paging over todos: a list's order is a few sort keys ending in the
 // unique id, and a page starts strictly after the previous page's last row in
@@ -34,7 +34,7 @@ export function cursorOf(order: SortOrder, row: SortRow): string {
       const value = row[field];
       // Lists by snoozeUntil hold only rows that have one.
       if (value === null) throw new Error(`cannot page by ${field}: the row has none`);
-      return value;
+      return value instanceof Date ? value.getTime() : value;
     }),
   );
 }

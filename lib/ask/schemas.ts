@@ -3,6 +3,7 @@
 // and the client hooks; no server imports here.
 import { z } from "zod";
 import { isStorableText, optionalText, text } from "@/lib/text-input";
+import { pageCursor, pageLimit } from "@/lib/http/paging";
 
 export const TODO_STATUSES = ["pending", "needs_decision", "answered", "done", "wontfix", "snoozed"] as const;
 export type TodoStatus = (typeof TODO_STATUSES)[number];
@@ -201,55 +202,21 @@ export const LIST_LIMIT_MAX = 1000;
 export const FOLLOW_UPS_LIMIT_DEFAULT = 50;
 export const FOLLOW_UPS_LIMIT_MAX = 200;
 
-function pageLimit(fallback: number, max: number) {
-  return z
-    .string()
-    .regex(/^\d{1,6}$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().min(1, "must be at least 1").max(max, `must be at most ${max}`))
-    .default(fallback);
-}
-
-// A cursor is the last row's sort key as integers joined by "_", times in
-// epoch milliseconds: "5_1714554000000_123" is priority 5, created at that
-// instant, id 123. Callers treat it as opaque; the ranges keep a forged one
-// from reaching the database as an int4 overflow or a year it cannot store.
-const CURSOR_RANGES = {
-  int: [-2_147_483_648, 2_147_483_647],
-  time: [0, 253_402_300_799_999], // up to 9999-12-31
-} as const;
-type CursorPart = keyof typeof CURSOR_RANGES;
-
-function cursor(parts: readonly CursorPart[]) {
-  return z
-    .string()
-    .trim()
-    .transform((value, ctx) => {
-      const values = value.split("_");
-      const valid =
-        values.length === parts.length &&
-        values.every((part, index) => {
-          const [min, max] = CURSOR_RANGES[parts[index]!];
-          return /^-?\d{1,15}$/.test(part) && Number(part) >= min && Number(part) <= max;
-        });
-      if (valid) return values.map(Number);
-      ctx.addIssue({ code: "custom", message: "must be the `next` of an earlier answer" });
-      return z.NEVER;
-    });
-}
+// A cursor (lib/http/paging.ts) holds the last row's sort key, times in epoch
+// milliseconds: [5, 1714554000000, 123] is priority 5, created at that
+// instant, id 123. The ranges keep a forged one from reaching the database
+// as an int4 overflow or a year it cannot store.
+const sqlInt = z.number().int().min(-2_147_483_648).max(2_147_483_647);
+const epochMs = z.number().int().min(0).max(253_402_300_799_999); // up to 9999-12-31
 
 /** After a row in queue order: its priority, created_at and id. */
-export const queueCursor = cursor(["int", "time", "int"]);
+export const queueCursor = pageCursor(z.tuple([sqlInt, epochMs, sqlInt]));
 /** After a row in an order by one time, then id (follow-ups, snoozed, closed). */
-export const timeCursor = cursor(["time", "int"]);
-
-export function encodeCursor(values: readonly (number | Date)[]): string {
-  return values.map((value) => (value instanceof Date ? value.getTime() : value)).join("_");
-}
+export const timeCursor = pageCursor(z.tuple([epochMs, sqlInt]));
 
 /** GET pending and decisions/ready: both in queue order. */
 export const listTodosQuery = z.object({
-  limit: pageLimit(LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX).meta({
+  limit: pageLimit({ fallback: LIST_LIMIT_DEFAULT, max: LIST_LIMIT_MAX }).meta({
     description: "Todos per page (default 100, at most 1000).",
   }),
   before: queueCursor.optional().meta({ description: "The `next` of the page before; the first page without it." }),
@@ -258,7 +225,7 @@ export type ListTodosQuery = z.infer<typeof listTodosQuery>;
 
 /** GET one todo: which of its follow-ups, the latest first page by default. */
 export const getTodoQuery = z.object({
-  follow_ups_limit: pageLimit(FOLLOW_UPS_LIMIT_DEFAULT, FOLLOW_UPS_LIMIT_MAX).meta({
+  follow_ups_limit: pageLimit({ fallback: FOLLOW_UPS_LIMIT_DEFAULT, max: FOLLOW_UPS_LIMIT_MAX }).meta({
     description: "Follow-ups to include, the latest ones (default 50, at most 200).",
   }),
   follow_ups_before: timeCursor.optional().meta({

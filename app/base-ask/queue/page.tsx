@@ -16,7 +16,8 @@ import {
   type PageOptions,
   type TodoPage,
 } from "@/lib/ask/list-todos";
-import { encodeCursor, queueCursor, timeCursor, type TodoJson } from "@/lib/ask/schemas";
+import { queueCursor, timeCursor, type TodoJson } from "@/lib/ask/schemas";
+import { encodeCursor } from "@/lib/http/paging";
 import { getRandomTip } from "@/lib/ask/tips";
 import { requireOperatorPage } from "@/lib/auth/operator-page";
 import { requestVariant } from "@/lib/labs/request-variant";
@@ -41,7 +42,10 @@ type ListTab = Exclude<TabId, "tips">;
  */
 const QUEUE_PAGE_SIZE = 50;
 
-const LISTS: Record<ListTab, { read: (options: PageOptions) => Promise<TodoPage>; cursor: typeof queueCursor }> = {
+const LISTS: Record<
+  ListTab,
+  { read: (options: PageOptions) => Promise<TodoPage>; cursor: typeof queueCursor | typeof timeCursor }
+> = {
   pending: { read: listPendingTodos, cursor: queueCursor },
   progress: { read: listInProgress, cursor: queueCursor },
   decisions: { read: listDecisionsReady, cursor: queueCursor },
