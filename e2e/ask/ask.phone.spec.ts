@@ -106,7 +106,11 @@ test("a todo's page with many follow-ups, and the queue's More link, fit a phone
   const card = page.getByRole("article", { name: `Todo ${parent.data.id}`, exact: true });
   for (let pages = 1; !(await card.isVisible()); pages++) {
     expect(pages, "the card is on one of the pages").toBeLessThan(20);
+    // Wait for the next page before looking for the card again: a check on
+    // the page being left, then a second click, skips pages.
+    const shown = page.url();
     await page.getByRole("link", { name: "More pending" }).click();
+    await expect(page).not.toHaveURL(shown);
   }
   await expect(card.getByRole("link", { name: "Read all" })).toBeVisible();
   await expect(card.getByRole("link", { name: "Edit and answer on its page" })).toBeVisible();

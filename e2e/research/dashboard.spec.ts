@@ -101,18 +101,23 @@ test("refreshes on its own after 30 s and shows a new observation, keeping a hal
   await expect(note).toHaveValue("Check the price of");
   await expect(note).toBeFocused();
   await expect(page.getByLabel("Session")).toHaveValue(slug);
-  await note.pressSequentially(" the lens");
-  await expect(note).toHaveValue("Check the price of the lens");
+  // Unique, so the note is this run's whatever the shared database holds.
+  const rest = unique(" the lens");
+  await note.pressSequentially(rest);
+  const sent = `Check the price of${rest}`;
+  await expect(note).toHaveValue(sent);
 
   // Ctrl+Enter sends it; it is listed with its session, the box empties.
   await page.keyboard.press("Control+Enter");
   const notes = page.getByTestId("notes");
-  await expect(notes.getByText("Check the price of the lens")).toBeVisible();
+  await expect(notes.getByText(sent)).toBeVisible();
   await expect(note).toHaveValue("");
+  // The note shows at once and is marked busy until the server has saved it.
+  await expect(notes.getByRole("listitem").filter({ hasText: sent })).not.toHaveAttribute("aria-busy");
   const notesApi = await api.get<{ notes: { content: string; session_slug: string | null }[] }>(
     `/base-research/api/notes?session_slug=${slug}`,
   );
-  expect(notesApi.data.notes[0]).toMatchObject({ content: "Check the price of the lens", session_slug: slug });
+  expect(notesApi.data.notes[0]).toMatchObject({ content: sent, session_slug: slug });
 });
 
 test("pauses while the tab is hidden and catches up when it is shown again", async ({ page, login }) => {
