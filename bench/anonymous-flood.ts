@@ -8,47 +8,32 @@
 //
 //   npx tsx bench/anonymous-flood.ts                                   # embedded PGlite
 //   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/anonymous-flood.ts
-import { randomInt, randomUUID } from "node:crypto";
-import { buildIfNeeded } from "../scripts/build-if-needed";
-import { gtinCheckDigit } from "../lib/scan/check-digit";
-import { createTestDatabase } from "../tests/support/postgres";
-import { startServer } from "../tests/support/server";
+import { randomUUID } from "node:crypto";
+import { percentile, randomEan13, scanCookie, startBenchServer } from "./support";
 
 const PHONES = 10;
 const PHONE_INTERVAL_MS = 1500;
 const FLOOD_CONNECTIONS = 8;
 const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 30_000);
 
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function ean13(): string {
-  const data = `2${String(randomInt(0, 1e11)).padStart(11, "0")}`;
-  return `${data}${gtinCheckDigit(data)}`;
-}
-
-const base = process.env.BENCH_DATABASE_URL;
-buildIfNeeded();
-const database = base ? await createTestDatabase(base, "bench") : null;
-const server = await startServer({
-  ...(database ? { DATABASE_URL: database.url } : {}),
-  LABS_CHECK_RESPONSES: undefined,
-  // The bench plays every client through X-Forwarded-For, as a proxy would.
-  TRUSTED_PROXIES: "loopback",
-});
+// The bench plays every client through X-Forwarded-For, as a proxy would.
+const bench = await startBenchServer({ TRUSTED_PROXIES: "loopback" });
+const { server } = bench;
 
 async function scan(client: string, cookie?: string) {
   const t0 = performance.now();
   const response = await fetch(`${server.url}/base-scan/api/scan`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": client, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify({ value: ean13(), format: "ean_13", client_id: randomUUID() }),
+    body: JSON.stringify({ value: randomEan13(), format: "ean_13", client_id: randomUUID() }),
   });
   await response.text();
   return {
     ms: performance.now() - t0,
     status: response.status,
-    cookie: /scan_sid=[^;]*/.exec(response.headers.get("set-cookie") ?? "")?.[0] ?? cookie,
+    cookie: scanCookie(response, cookie),
   };
 }
 
@@ -104,7 +89,7 @@ try {
   const busy = sorted(beside);
   const atLimit = sorted(beside.filter((t) => t.at > flood.limitedAt));
 
-  const kind = database ? "postgresql" : "pglite";
+  const { kind } = bench;
   console.log(line(`POST scan on ${kind}, ${PHONES} phones alone`, quiet));
   console.log(line(`POST scan on ${kind}, ${PHONES} phones beside the flood, its burst included`, busy));
   console.log(line(`POST scan on ${kind}, ${PHONES} phones beside the flood at its limit`, atLimit));
@@ -114,6 +99,5 @@ try {
       `${(percentile(atLimit, 0.99) / percentile(quiet, 0.99)).toFixed(2)}× at its limit`,
   );
 } finally {
-  await server.stop();
-  await database?.drop();
+  await bench.stop();
 }

@@ -7,11 +7,8 @@
 //   npx tsx bench/scan-api.ts                                   # embedded PGlite
 //   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/scan-api.ts
 //     (creates and drops a database of its own on that server)
-import { randomInt, randomUUID } from "node:crypto";
-import { buildIfNeeded } from "../scripts/build-if-needed";
-import { gtinCheckDigit } from "../lib/scan/check-digit";
-import { createTestDatabase } from "../tests/support/postgres";
-import { startServer } from "../tests/support/server";
+import { randomUUID } from "node:crypto";
+import { percentile, randomEan13, scanCookie, startBenchServer } from "./support";
 
 const CLIENTS = 50;
 const SCANS_PER_CLIENT = 40;
@@ -19,11 +16,6 @@ const WARM_UP = 50;
 const PEOPLE = 5;
 /** One scan in ten is sent twice (answer lost, two tabs): the resend must be cheap. */
 const RESEND_SHARE = 0.1;
-
-function ean13(): string {
-  const data = `2${String(randomInt(0, 1e11)).padStart(11, "0")}`;
-  return `${data}${gtinCheckDigit(data)}`;
-}
 
 function nextScan(i: number) {
   if (i % 10 === 8) return { value: `https://example.com/p/${randomUUID()}`, format: "qr_code" };
@@ -33,19 +25,11 @@ function nextScan(i: number) {
       format: "qr_code",
     };
   }
-  return { value: ean13(), format: "ean_13" };
+  return { value: randomEan13(), format: "ean_13" };
 }
 
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-
-const base = process.env.BENCH_DATABASE_URL;
-buildIfNeeded();
-const database = base ? await createTestDatabase(base, "bench") : null;
-const server = await startServer({
-  ...(database ? { DATABASE_URL: database.url } : {}),
-  // Measure the app, not the test servers' response-schema check.
-  LABS_CHECK_RESPONSES: undefined,
-});
+const bench = await startBenchServer();
+const { server } = bench;
 const post = async (body: unknown, cookie?: string) => {
   const response = await fetch(`${server.url}/base-scan/api/scan`, {
     method: "POST",
@@ -54,7 +38,7 @@ const post = async (body: unknown, cookie?: string) => {
   });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`POST scan answered ${response.status}: ${text}`);
-  return { cookie: /scan_sid=[^;]*/.exec(response.headers.get("set-cookie") ?? "")?.[0] };
+  return { cookie: scanCookie(response) };
 };
 
 try {
@@ -77,7 +61,7 @@ try {
   }
   alone.sort((a, b) => a - b);
   console.log(
-    `POST /base-scan/api/scan on ${database ? "postgresql" : "pglite"}, 1 client: ` +
+    `POST /base-scan/api/scan on ${bench.kind}, 1 client: ` +
       `p50 ${percentile(alone, 0.5).toFixed(1)} ms, p99 ${percentile(alone, 0.99).toFixed(1)} ms`,
   );
 
@@ -104,12 +88,11 @@ try {
   const seconds = (performance.now() - started) / 1000;
   timings.sort((a, b) => a - b);
   console.log(
-    `POST /base-scan/api/scan on ${database ? "postgresql" : "pglite"}, ${CLIENTS} concurrent clients: ` +
+    `POST /base-scan/api/scan on ${bench.kind}, ${CLIENTS} concurrent clients: ` +
       `${timings.length} requests (${resends} resends) in ${seconds.toFixed(1)} s = ${(timings.length / seconds).toFixed(0)} req/s; ` +
       `latency p50 ${percentile(timings, 0.5).toFixed(1)} ms, p99 ${percentile(timings, 0.99).toFixed(1)} ms, ` +
       `max ${timings.at(-1)!.toFixed(1)} ms`,
   );
 } finally {
-  await server.stop();
-  await database?.drop();
+  await bench.stop();
 }

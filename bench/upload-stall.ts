@@ -6,31 +6,16 @@
 //
 //   npx tsx bench/upload-stall.ts                                   # embedded PGlite
 //   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/upload-stall.ts
-import { randomInt, randomUUID } from "node:crypto";
-import { buildIfNeeded } from "../scripts/build-if-needed";
-import { gtinCheckDigit } from "../lib/scan/check-digit";
+import { randomUUID } from "node:crypto";
 import { pngOfSize } from "../tests/support/ask-files";
-import { createTestDatabase } from "../tests/support/postgres";
-import { startServer } from "../tests/support/server";
+import { percentile, randomEan13, scanCookie, startBenchServer } from "./support";
 
 const UPLOADS = 6;
 const FILE_BYTES = 5 * 1024 * 1024;
 const PHASE_MS = 8_000;
 
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-
-function ean13(): string {
-  const data = `2${String(randomInt(0, 1e11)).padStart(11, "0")}`;
-  return `${data}${gtinCheckDigit(data)}`;
-}
-
-const base = process.env.BENCH_DATABASE_URL;
-buildIfNeeded();
-const database = base ? await createTestDatabase(base, "bench") : null;
-const server = await startServer({
-  ...(database ? { DATABASE_URL: database.url } : {}),
-  LABS_CHECK_RESPONSES: undefined,
-});
+const bench = await startBenchServer();
+const { server } = bench;
 
 /** Scans one after another until `done()`, and the latency of each. */
 async function scanUntil(done: () => boolean): Promise<number[]> {
@@ -41,12 +26,12 @@ async function scanUntil(done: () => boolean): Promise<number[]> {
     const response = await fetch(`${server.url}/base-scan/api/scan`, {
       method: "POST",
       headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify({ value: ean13(), format: "ean_13", client_id: randomUUID() }),
+      body: JSON.stringify({ value: randomEan13(), format: "ean_13", client_id: randomUUID() }),
     });
     await response.text();
     timings.push(performance.now() - t0);
     if (response.status !== 200) throw new Error(`POST scan answered ${response.status}`);
-    cookie = /scan_sid=[^;]*/.exec(response.headers.get("set-cookie") ?? "")?.[0] ?? cookie;
+    cookie = scanCookie(response, cookie);
   }
   return timings.sort((a, b) => a - b);
 }
@@ -86,7 +71,7 @@ try {
   const busy = await scanUntil(() => !uploading && performance.now() > deadline);
   await uploads;
 
-  const kind = database ? "postgresql" : "pglite";
+  const { kind } = bench;
   console.log(line(`POST scan on ${kind}, alone`, quiet));
   console.log(line(`POST scan on ${kind}, during ${UPLOADS} uploads of 15 MiB`, busy));
   console.log(
@@ -95,6 +80,5 @@ try {
       `max ratio ${(busy.at(-1)! / quiet.at(-1)!).toFixed(1)}×`,
   );
 } finally {
-  await server.stop();
-  await database?.drop();
+  await bench.stop();
 }

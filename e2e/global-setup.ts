@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import { buildIfNeeded } from "../scripts/build-if-needed";
 import { startOffStandIn } from "../tests/support/off-stand-in";
 import { createTestDatabase } from "../tests/support/postgres";
@@ -21,6 +22,10 @@ export default async function globalSetup() {
   });
   process.env.E2E_BASE_URL = server.url;
   return async () => {
+    // What the server said (its errors with their stacks) beside the test
+    // results: a page that answered 500 is explained there.
+    mkdirSync("test-results", { recursive: true });
+    writeFileSync("test-results/e2e-server.log", server.output());
     await server.stop();
     await off.stop();
     await database?.drop();

@@ -8,11 +8,25 @@ export const JSON_BODY_LIMIT = 256 * 1024;
  * as the declared or the streamed size passes it — never buffering more.
  */
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  if (!request.body) return new Uint8Array();
+  const bytes = await readAtMost(request, limit);
+  if (bytes === null) throw tooLarge(limit);
+  return bytes;
+}
 
-  const reader = request.body.getReader();
+/**
+ * A request's or a response's body, or null when it is longer than `limit`
+ * bytes: refused unread when its content-length says so, else read chunk by
+ * chunk and given up (the stream cancelled) as soon as it passes the bound.
+ */
+export async function readAtMost(message: Request | Response, limit: number): Promise<Uint8Array | null> {
+  const declared = Number(message.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > limit) {
+    await message.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!message.body) return new Uint8Array();
+
+  const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -21,7 +35,7 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
+      return null;
     }
     chunks.push(value);
   }

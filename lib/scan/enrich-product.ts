@@ -2,6 +2,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
+import { readAtMost } from "@/lib/http/read-body";
 import { nextCounterValue } from "@/lib/db/daily-counter";
 import { ensureProduct } from "@/lib/scan/products";
 import { searchTextOf } from "@/lib/scan/search-text";
@@ -224,41 +225,14 @@ async function requestOff(url: URL, signal: AbortSignal): Promise<{ status: numb
       { cause: new Error(`OFF redirected ${url.pathname} to ${response.headers.get("location") ?? "nowhere"}`) },
     );
   }
-  const text = await readAtMost(response, OFF_ANSWER_MAX_BYTES);
-  if (text === null) {
+  const bytes = await readAtMost(response, OFF_ANSWER_MAX_BYTES);
+  if (bytes === null) {
     throw new AppError(
       "upstream_failed",
       `Open Food Facts sent more than ${OFF_ANSWER_MAX_BYTES / 1024 / 1024} MiB, far more than a product; ${RETRY_HINT}.`,
     );
   }
-  return { status: response.status, text };
-}
-
-/**
- * The body as text, or null when it is longer than `maxBytes`: refused
- * unread when its content-length says so, else read chunk by chunk and given
- * up (the connection closed) as soon as it passes the bound.
- */
-async function readAtMost(response: Response, maxBytes: number): Promise<string | null> {
-  if (Number(response.headers.get("content-length")) > maxBytes) {
-    await response.body?.cancel();
-    return null;
-  }
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return { status: response.status, text: new TextDecoder().decode(bytes) };
 }
 
 function notFound(code: string): AppError {
