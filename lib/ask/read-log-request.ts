@@ -45,6 +45,8 @@ function readMultipart(body: ReadableStream<Uint8Array>, contentType: string): P
     try {
       parser = busboy({
         headers: { "content-type": contentType },
+        // Browsers send a file's name as raw UTF-8 (talão.png), not latin1, busboy's default.
+        defParamCharset: "utf8",
         limits: {
           // busboy reports `limit` on reaching fileSize: one byte more means "larger than 5 MiB".
           fileSize: ATTACHMENT_MAX_BYTES + 1,

@@ -273,3 +273,12 @@ export const dashboardResponse = z.object({
   }),
 });
 export type Dashboard = z.infer<typeof dashboardResponse>;
+
+// ─── backup and restore ──────────────────────────────────────────────────────
+
+export const restoreResponse = z.object({
+  ok: z.literal(true),
+  backup: z.object({ created_at: z.string(), database: z.enum(["pglite", "postgresql"]) }),
+  /** Rows restored per table. */
+  rows: z.record(z.string(), z.number().int()),
+});

@@ -162,6 +162,14 @@ describe("log with attachments (multipart)", () => {
     expect(none.data.todo.attachments).toEqual([]);
   });
 
+  it("keeps a file's Portuguese name as the browser sent it (UTF-8)", async () => {
+    const { status, data } = await postForm(
+      multipart({ text: "talão" }, [{ name: "talão de março.png", type: "image/png", data: PNG_1X1 }]),
+    );
+    expect(status).toBe(200);
+    expect(data.todo.attachments[0]!.filename).toBe("talão de março.png");
+  });
+
   it("serves attachments to the operator only: type, nosniff, inline image, PDF as a download", async () => {
     const form = multipart({ text: "two files" }, [
       { name: "a.png", type: "image/png", data: PNG_1X1 },

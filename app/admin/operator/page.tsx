@@ -3,6 +3,7 @@ import Link from "next/link";
 import { TipsManager } from "@/components/ask/tips-manager";
 import { MintKeyForm } from "@/components/labs/mint-key-form";
 import { PairDeviceForm } from "@/components/labs/pair-device-form";
+import { RestoreBackupForm } from "@/components/labs/restore-backup-form";
 import { RevokeButton } from "@/components/labs/revoke-button";
 import { VariantViewsChart } from "@/components/labs/variant-views-chart";
 import { Card } from "@/components/ui/card";
@@ -17,6 +18,7 @@ import { API_PLANS } from "@/lib/auth/plans";
 import { env } from "@/lib/env";
 import { idParam } from "@/lib/http/ids";
 import { buildStatus } from "@/lib/labs/status";
+import { tablesWithHouseholdData } from "@/lib/labs/restore-backup";
 import { listVariantViews } from "@/lib/labs/variant-views";
 import { requestVariant } from "@/lib/labs/request-variant";
 
@@ -30,7 +32,7 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
   const { prefix } = await requestVariant();
   const keyFilter = idParam.safeParse((await searchParams).key);
   const keyId = keyFilter.success ? keyFilter.data : undefined;
-  const [status, keys, usage, views, pending, decisions, devices] = await Promise.all([
+  const [status, keys, usage, views, pending, decisions, devices, holding] = await Promise.all([
     buildStatus({ detailed: true }),
     listApiKeys(),
     listApiUsage({ keyId, limit: USAGE_ROWS }),
@@ -38,6 +40,7 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
     listPendingTodos({ limit: QUEUE_ROWS }),
     listDecisionsReady({ limit: 0 }),
     listDevices(),
+    tablesWithHouseholdData(),
   ]);
   const household = env().LABS_ACCESS === "household";
   const plans = Object.entries(API_PLANS).map(([name, plan]) => ({ name, perMinute: plan.requestsPerMinute }));
@@ -302,6 +305,34 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
               </li>
             ))}
           </ul>
+        </Card>
+
+        <Card title="Backup and restore">
+          <p className="text-sm">
+            One file with everything: cards, scans and invoices, the ask queue with its attachments, research, keys and
+            paired phones. It holds tax numbers and card numbers: keep it as private as the server.
+          </p>
+          <a
+            href="/labs/api/backup"
+            download
+            className="mt-3 inline-flex min-h-12 items-center rounded-lg bg-brand px-4 py-2 font-medium text-white"
+          >
+            Download a backup
+          </a>
+          <h3 className="mt-4 text-sm font-semibold">Restore</h3>
+          {holding.length === 0 ? (
+            <>
+              <p className="mb-2 text-sm text-slate-600 ui-d:text-slate-300">
+                This install holds no household data yet: restore a backup into it.
+              </p>
+              <RestoreBackupForm />
+            </>
+          ) : (
+            <p className="text-sm text-slate-600 ui-d:text-slate-300" data-testid="restore-refused">
+              A backup is restored only into a new, empty install, never over a household&apos;s data. Start a new
+              install (or run <code>npm run restore</code> against a new database) and restore there.
+            </p>
+          )}
         </Card>
 
         <Card title="Session">

@@ -1,0 +1,12 @@
+// GET /labs/api/backup – the whole household as one archive, streamed (operator only)
+import { route } from "@/lib/http/route";
+import { backupResponse } from "@/lib/labs/backup-response";
+
+export const GET = route(
+  {
+    auth: "operator",
+    summary: "Download a backup of every area's data, attachments included (gzipped NDJSON, streamed)",
+    file: true,
+  },
+  () => backupResponse(),
+);

@@ -1,0 +1,59 @@
+// Which tables a backup holds and in what order (docs/backup-and-restore.md).
+// Every table of the schema is named here, in one list or the other: a new
+// table the backup does not know fails its test until someone decides.
+
+/**
+ * The household's data, parents before the rows that point at them, so a
+ * restore inserts them in this order without deferring any foreign key.
+ */
+export const BACKUP_TABLES = [
+  "daily_counter",
+  "store",
+  "person",
+  "card",
+  "product",
+  "preference",
+  "scan_session",
+  "scan",
+  "price",
+  "invoice",
+  "invoice_vat_line",
+  "todo",
+  "tip",
+  "item",
+  "research_session",
+  "observation",
+  "note",
+  "api_key",
+  "api_usage",
+  "variant_view",
+  "paired_device",
+  // Last, one row at a time: their bytes never sit in memory together.
+  "attachment",
+] as const;
+
+export type BackupTable = (typeof BACKUP_TABLES)[number];
+
+/** Tables a backup leaves out, each with the reason. */
+export const NOT_BACKED_UP: Record<string, string> = {
+  observation_source_count: "derived: triggers on observation rebuild it as observations are restored",
+  api_rate_window: "a key's requests in the current minute",
+  login_throttle: "failed logins of the last minutes",
+  operator_session_end: "ended operator sessions; sessions are sealed with this install's SESSION_SECRET",
+  operator_session_epoch: "the 'log out everywhere' epoch of this install's sessions",
+  device_pairing: "one-time pairing codes, valid for minutes",
+  anon_write_bucket: "anonymous clients' write budget of the current minute",
+  anon_upload_usage: "anonymous clients' uploads of the current day",
+  _prisma_migrations: "the restore migrates the database itself before it restores",
+};
+
+/**
+ * Rows a new install makes by itself: the starter tips, the operator's own
+ * page views, counters. A database holding only these is empty for a restore,
+ * which replaces them with the backup's.
+ */
+export const STARTER_TABLES: ReadonlySet<BackupTable> = new Set(["tip", "variant_view", "daily_counter"]);
+
+export function isBackupTable(name: string): name is BackupTable {
+  return (BACKUP_TABLES as readonly string[]).includes(name);
+}

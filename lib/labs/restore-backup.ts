@@ -1,0 +1,237 @@
+import { Readable } from "node:stream";
+import { createGunzip } from "node:zlib";
+import { db } from "@/lib/db";
+import { readMigrationState } from "@/lib/db/migration-state";
+import { AppError } from "@/lib/http/errors";
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  CONTROL_PREFIX,
+  type BackupEnd,
+  type BackupHeader,
+  type ControlLine,
+  type TableStart,
+} from "@/lib/labs/backup-format";
+import { BACKUP_TABLES, isBackupTable, STARTER_TABLES, type BackupTable } from "@/lib/labs/backup-tables";
+import { quoted, tableColumns } from "@/lib/labs/table-catalog";
+
+type Transaction = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
+
+/** Far above any row we write (an attachment's bytes in hex are at most ~2 × its size). */
+const MAX_LINE_BYTES = 128 * 1024 * 1024;
+/** Rows sent to the database in one statement, and at most this much of their text. */
+const BATCH_ROWS = 500;
+const BATCH_BYTES = 8 * 1024 * 1024;
+
+export type RestoreSummary = { backup: Pick<BackupHeader, "created_at" | "database">; rows: BackupEnd["rows"] };
+
+/**
+ * Restores a backup (lib/labs/write-backup.ts) into this database, which
+ * must be migrated and hold no household data yet: starter rows (tips, page
+ * views) are replaced by the backup's. One transaction: a backup that is
+ * cut short, altered or from a newer Labs leaves the database as it was.
+ * Ids are kept, and each table's id sequence continues after them.
+ */
+export async function restoreBackup(source: AsyncIterable<Uint8Array>): Promise<RestoreSummary> {
+  const lines = readLines(Readable.from(source).pipe(createGunzip()));
+  const header = await readHeader(lines);
+  await checkMigrations(header);
+  return db().$transaction(
+    async (tx) => {
+      await refuseHouseholdData(tx);
+      for (const table of [...BACKUP_TABLES].reverse()) await tx.$executeRawUnsafe(`DELETE FROM ${quoted(table)}`);
+      const rows = await restoreTables(tx, lines);
+      await continueSequences(tx);
+      return { backup: { created_at: header.created_at, database: header.database }, rows };
+    },
+    { timeout: 60 * 60_000, maxWait: 60_000 },
+  );
+}
+
+async function readHeader(lines: AsyncIterator<string>): Promise<BackupHeader> {
+  const first = await lines.next();
+  const header = first.done ? null : controlOf(first.value);
+  if (header?.labs !== "backup" || header.format !== BACKUP_FORMAT) {
+    throw invalid("This file is not a Labs backup (it does not start with a labs-backup header).");
+  }
+  if (header.version > BACKUP_VERSION) {
+    throw invalid(`This backup is format version ${header.version}, newer than this Labs reads; update Labs first.`);
+  }
+  return header;
+}
+
+/** The database must have every migration the backup's had: an older backup restores, a newer one does not. */
+async function checkMigrations(header: BackupHeader): Promise<void> {
+  const { applied } = await readMigrationState();
+  const unknown = header.migrations.filter((name) => !applied.includes(name));
+  if (unknown.length) {
+    throw invalid(
+      `This backup was made by a newer Labs (its migrations ${unknown.join(", ")} are not in this one); update Labs first.`,
+    );
+  }
+}
+
+async function refuseHouseholdData(tx: Transaction): Promise<void> {
+  const holding = await tablesWithHouseholdData(tx);
+  if (holding.length) {
+    throw new AppError(
+      "conflict",
+      `This database already holds a household's data (${holding.join(", ")}); a backup is restored only into a new, empty one, never over existing data.`,
+    );
+  }
+}
+
+/** The tables holding more than a new install's starter rows: empty when a restore may go ahead. */
+export async function tablesWithHouseholdData(client: Pick<Transaction, "$queryRawUnsafe"> = db()): Promise<string[]> {
+  const holding: string[] = [];
+  for (const table of BACKUP_TABLES) {
+    if (STARTER_TABLES.has(table)) continue;
+    const [row] = await client.$queryRawUnsafe<{ any: boolean }[]>(
+      `SELECT EXISTS (SELECT 1 FROM ${quoted(table)}) AS any`,
+    );
+    if (row?.any) holding.push(table);
+  }
+  return holding;
+}
+
+/** Each table's section in order, its rows in batches; the end line must count exactly what came. */
+async function restoreTables(tx: Transaction, lines: AsyncIterator<string>): Promise<BackupEnd["rows"]> {
+  const restored: BackupEnd["rows"] = {};
+  let section: { table: BackupTable; columns: string } | null = null;
+  let batch: string[] = [];
+  let batchBytes = 0;
+  let lastIndex = -1;
+
+  const flush = async () => {
+    if (!section || batch.length === 0) return;
+    const { table, columns } = section;
+    try {
+      await tx.$executeRawUnsafe(
+        `INSERT INTO ${quoted(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${quoted(table)}, $1::json)`,
+        `[${batch.join(",")}]`,
+      );
+    } catch (error) {
+      throw invalid(`The backup's ${table} rows could not be restored: ${databaseMessage(error)}`, error);
+    }
+    restored[table] = (restored[table] ?? 0) + batch.length;
+    batch = [];
+    batchBytes = 0;
+  };
+
+  for (let next = await lines.next(); !next.done; next = await lines.next()) {
+    const line = next.value;
+    const control = controlOf(line);
+    if (!control) {
+      if (!section) throw invalid("The backup has a row outside any table.");
+      batch.push(line);
+      batchBytes += line.length;
+      if (batch.length >= BATCH_ROWS || batchBytes >= BATCH_BYTES) await flush();
+      continue;
+    }
+    await flush();
+    if (control.labs === "end") {
+      checkCounts(control, restored);
+      return restored;
+    }
+    if (control.labs !== "table") throw invalid("The backup has a second header.");
+    const index = BACKUP_TABLES.indexOf(control.name);
+    if (index <= lastIndex) throw invalid(`The backup's table ${control.name} is out of order or repeated.`);
+    lastIndex = index;
+    section = { table: control.name, columns: await checkedColumns(tx, control) };
+    restored[control.name] = 0;
+  }
+  throw invalid("The backup is cut short: it has no end line. Download it again.");
+}
+
+/** The section's columns, each one this database's table has. */
+async function checkedColumns(tx: Transaction, start: TableStart): Promise<string> {
+  const known = await tableColumns(tx, start.name);
+  const columns = Array.isArray(start.columns) ? start.columns : [];
+  const unknown = columns.filter((column) => typeof column !== "string" || !known.includes(column));
+  if (columns.length === 0 || unknown.length) {
+    throw invalid(`The backup's table ${start.name} has columns this Labs does not know: ${unknown.join(", ")}.`);
+  }
+  return columns.map(quoted).join(", ");
+}
+
+function checkCounts(end: BackupEnd, restored: BackupEnd["rows"]): void {
+  for (const table of BACKUP_TABLES) {
+    if ((end.rows?.[table] ?? 0) !== (restored[table] ?? 0)) {
+      throw invalid(
+        `The backup says it holds ${end.rows?.[table] ?? 0} ${table} rows but has ${restored[table] ?? 0}; it is damaged.`,
+      );
+    }
+  }
+}
+
+/** New rows get ids after the restored ones. */
+async function continueSequences(tx: Transaction): Promise<void> {
+  for (const table of BACKUP_TABLES) {
+    if (!(await tableColumns(tx, table)).includes("id")) continue;
+    const [sequence] = await tx.$queryRawUnsafe<{ name: string | null }[]>(
+      `SELECT pg_get_serial_sequence($1, 'id') AS name`,
+      quoted(table),
+    );
+    if (!sequence?.name) continue;
+    await tx.$queryRawUnsafe(
+      `SELECT setval($1::regclass, COALESCE((SELECT max(id) FROM ${quoted(table)}), 0) + 1, false)`,
+      sequence.name,
+    );
+  }
+}
+
+function controlOf(line: string): ControlLine | null {
+  if (!line.startsWith(CONTROL_PREFIX)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    throw invalid("The backup has a line that is not JSON.");
+  }
+  const control = parsed as ControlLine;
+  if (control.labs === "table" && !isBackupTable(control.name)) {
+    throw invalid(`The backup has a table this Labs does not know: ${String(control.name)}.`);
+  }
+  if (!["backup", "table", "end"].includes(control.labs))
+    throw invalid("The backup has a line this Labs does not know.");
+  return control;
+}
+
+/** Lines of at most MAX_LINE_BYTES, without their newline; a gzip error is a damaged file. */
+async function* readLines(stream: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  try {
+    for await (const chunk of stream) {
+      let start = 0;
+      for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
+        pending.push(chunk.subarray(start, end));
+        yield Buffer.concat(pending).toString("utf8");
+        pending = [];
+        pendingBytes = 0;
+        start = end + 1;
+      }
+      pending.push(chunk.subarray(start));
+      pendingBytes += chunk.length - start;
+      if (pendingBytes > MAX_LINE_BYTES) throw invalid("The backup has a line far longer than any Labs writes.");
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw invalid("The file is not a readable gzip archive; it may be cut short or not a Labs backup.", error);
+  }
+  if (pendingBytes > 0) yield Buffer.concat(pending).toString("utf8");
+}
+
+function invalid(message: string, cause?: unknown): AppError {
+  return new AppError("validation_failed", message, { cause });
+}
+
+function databaseMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    message
+      .split("\n")
+      .findLast((line) => line.trim() !== "")
+      ?.trim() ?? "the database refused them"
+  );
+}

@@ -1,0 +1,111 @@
+import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import path from "node:path";
+import { once } from "node:events";
+import { Readable } from "node:stream";
+import { createGzip } from "node:zlib";
+import { db, getDatabase } from "@/lib/db";
+import { readMigrationState } from "@/lib/db/migration-state";
+import { dataDir } from "@/lib/env";
+import { BACKUP_FORMAT, BACKUP_VERSION, controlLine, type BackupHeader } from "@/lib/labs/backup-format";
+import { BACKUP_TABLES, type BackupTable } from "@/lib/labs/backup-tables";
+import { tableColumns, primaryKey, quoted } from "@/lib/labs/table-catalog";
+
+type Transaction = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
+
+const BATCH_ROWS = 500;
+
+/**
+ * The whole household as one gzipped NDJSON archive (docs/backup-and-restore.md),
+ * streamed: rows are read a batch at a time and written as the reader takes
+ * them. Every table but the attachments is read in one snapshot transaction,
+ * spooled to a private file so a slow download never holds the database;
+ * attachments follow one at a time, each as it was at the snapshot or, if it
+ * was deleted since, left out.
+ */
+export function writeBackup(): ReadableStream<Uint8Array> {
+  return Readable.toWeb(Readable.from(backupLines()).pipe(createGzip())) as ReadableStream<Uint8Array>;
+}
+
+async function* backupLines(): AsyncGenerator<string | Buffer> {
+  const spoolDir = await mkdtemp(path.join(dataDir(), "backup-"));
+  try {
+    const spoolFile = path.join(spoolDir, "tables.ndjson");
+    const { rows, attachmentIds } = await spoolSnapshot(spoolFile);
+    const header: BackupHeader = {
+      labs: "backup",
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      created_at: new Date().toISOString(),
+      database: getDatabase().kind,
+      migrations: (await readMigrationState()).applied,
+    };
+    yield controlLine(header);
+    for await (const chunk of createReadStream(spoolFile)) yield chunk as Buffer;
+
+    yield controlLine({ labs: "table", name: "attachment", columns: await tableColumns(db(), "attachment") });
+    rows.attachment = 0;
+    for (const id of attachmentIds) {
+      const [row] = await db().$queryRawUnsafe<{ row: string }[]>(
+        `SELECT row_to_json(t)::text AS row FROM "attachment" t WHERE t.id = $1`,
+        id,
+      );
+      if (!row) continue;
+      rows.attachment += 1;
+      yield `${row.row}\n`;
+    }
+    yield controlLine({ labs: "end", rows });
+  } finally {
+    await rm(spoolDir, { recursive: true, force: true });
+  }
+}
+
+/** Every table but the attachments' bytes, from one snapshot, into `file`; their row counts and the attachments to follow. */
+async function spoolSnapshot(file: string) {
+  const out = createWriteStream(file, { mode: 0o600 });
+  try {
+    return await db().$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+        // Timestamps read the same from any server, whatever its TimeZone.
+        await tx.$executeRawUnsafe("SET LOCAL TimeZone = 'UTC'");
+        const rows: Partial<Record<BackupTable, number>> = {};
+        for (const table of BACKUP_TABLES) {
+          if (table === "attachment") continue;
+          await write(out, controlLine({ labs: "table", name: table, columns: await tableColumns(tx, table) }));
+          rows[table] = await spoolTable(tx, table, out);
+        }
+        const ids = await tx.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM "attachment" ORDER BY id`);
+        return { rows, attachmentIds: ids.map((row) => row.id) };
+      },
+      { timeout: 10 * 60_000, maxWait: 60_000 },
+    );
+  } finally {
+    out.end();
+    await once(out, "close");
+  }
+}
+
+/** One table's rows in primary-key order, a batch at a time; answers how many. */
+async function spoolTable(tx: Transaction, table: BackupTable, out: WriteStream): Promise<number> {
+  const key = (await primaryKey(tx, table)).map(quoted).join(", ");
+  let last: string | null = null;
+  let count = 0;
+  for (;;) {
+    // The next batch after the last row's key, read back out of that row itself.
+    const batch: { row: string }[] = await tx.$queryRawUnsafe(
+      `SELECT row_to_json(t)::text AS row FROM ${quoted(table)} t
+       WHERE $1::json IS NULL OR (${key}) > (SELECT ${key} FROM json_populate_record(NULL::${quoted(table)}, $1::json))
+       ORDER BY ${key} LIMIT ${BATCH_ROWS}`,
+      last,
+    );
+    for (const { row } of batch) await write(out, `${row}\n`);
+    count += batch.length;
+    if (batch.length < BATCH_ROWS) return count;
+    last = batch.at(-1)!.row;
+  }
+}
+
+async function write(out: WriteStream, text: string): Promise<void> {
+  if (!out.write(text)) await once(out, "drain");
+}

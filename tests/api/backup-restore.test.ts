@@ -1,0 +1,320 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operatorCookie, pairPhone } from "@/tests/api/client";
+import { PNG_1X1 } from "@/tests/support/ask-files";
+import { createTestDatabase } from "@/tests/support/postgres";
+import { startServer, type RunningServer } from "@/tests/support/server";
+import { BACKUP_TABLES } from "@/lib/labs/backup-tables";
+
+// A backup holds every area's rows and attachments, and restores into a new
+// database — PGlite or PostgreSQL, either way — with every row equal, ids
+// kept; never over a household's data; never half (docs/backup-and-restore.md).
+
+const FATURA =
+  "A:500000000*B:123456789*C:PT*D:FT*E:N*F:20261120*G:FT A/77*H:ABCD1234-77*I1:PT*I3:10.00*I4:0.60*I7:20.00*I8:4.60*N:5.20*O:35.20*Q:abcd*R:1234";
+/** A PNG followed by every byte value, so the attachment's round trip is shown to be exact. */
+const ATTACHMENT = new Uint8Array(
+  Buffer.concat([PNG_1X1, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7 + 3) % 256))]),
+);
+
+type Backup = { header: Record<string, unknown>; tables: Map<string, string[]>; end: Record<string, unknown> };
+
+/** The archive's lines, by table: each row exactly as written. */
+function readArchive(archive: Buffer): Backup {
+  const lines = gunzipSync(archive).toString("utf8").split("\n").filter(Boolean);
+  const tables = new Map<string, string[]>();
+  let current: string[] = [];
+  let end: Record<string, unknown> = {};
+  for (const line of lines.slice(1)) {
+    if (line.startsWith('{"labs":')) {
+      const control = JSON.parse(line) as { labs: string; name?: string };
+      if (control.labs === "end") end = control;
+      else tables.set(control.name!, (current = []));
+    } else current.push(line);
+  }
+  return { header: JSON.parse(lines[0]!) as Record<string, unknown>, tables, end };
+}
+
+async function call(server: RunningServer, route: string, init: RequestInit & { json?: unknown } = {}) {
+  const { json, ...rest } = init;
+  const response = await fetch(`${server.url}${route}`, {
+    redirect: "manual",
+    ...rest,
+    headers: { ...(json !== undefined ? { "content-type": "application/json" } : {}), ...rest.headers },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${route}: ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+async function downloadBackup(server: RunningServer): Promise<Buffer> {
+  const response = await fetch(`${server.url}/labs/api/backup`, { headers: { cookie: await operatorCookie() } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("application/gzip");
+  expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="labs-backup-.*\.ndjson\.gz"$/);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** `npm run restore -- <file>` against a database, as a person would run it. */
+function restoreWithCli(file: string, database: Record<string, string | undefined>) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", file], {
+    env: { ...process.env, DATABASE_URL: undefined, PGLITE_DIR: undefined, ...database },
+    encoding: "utf8",
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** One of everything: every table a backup holds gets rows through the app's own routes. */
+async function fillEveryArea(server: RunningServer): Promise<{ todoId: number; attachmentId: number }> {
+  const operator = { cookie: await operatorCookie() };
+  const store = await call(server, "/base-scan/api/stores", {
+    method: "POST",
+    json: { name: "Continente Bom Dia", tax_id: "500000000" },
+  });
+  await call(server, `/base-scan/api/stores/${store.store_id}/cards`, {
+    method: "POST",
+    json: { card_value: "2501234567890", card_format: "ean_13", label: "Cartão Continente", person_name: "Inês" },
+  });
+  const scanned = await call(server, "/base-scan/api/scan", {
+    method: "POST",
+    json: { value: "5601234567897", format: "ean_13" },
+  });
+  const sessionId = scanned.session_id as string;
+  await call(server, "/base-scan/api/scan", {
+    method: "POST",
+    json: { value: FATURA, format: "qr_code", session_id: sessionId },
+  });
+  await call(server, "/base-scan/api/preferences/set", {
+    method: "POST",
+    json: { code: "5601234567897", person_name: "Inês", sentiment: "like" },
+  });
+  await call(server, "/base-scan/api/prices", {
+    method: "POST",
+    json: { code: "5601234567897", store_id: store.store_id, price: "1,29" },
+  });
+
+  const form = new FormData();
+  form.set("text", "A fotografia do talão de ontem");
+  form.append("attachments", new Blob([ATTACHMENT], { type: "image/png" }), "talão.png");
+  const logged = await call(server, "/api/core-ask/log", { method: "POST", body: form });
+  await call(server, "/api/core-ask/log", { method: "POST", json: { text: "E o de hoje", parent_id: logged.id } });
+
+  await call(server, "/base-research/api/observe", {
+    method: "POST",
+    json: {
+      item_name: "Azeite Gallo 750 ml",
+      source: "continente.pt",
+      price: "7.49",
+      session_slug: "azeite",
+      session_title: "Azeite mais barato",
+    },
+  });
+  await call(server, "/base-research/api/note", { method: "POST", json: { content: "Ver também o Pingo Doce" } });
+
+  const key = await call(server, "/labs/api/keys", {
+    method: "POST",
+    headers: operator,
+    json: { name: "agente", scopes: ["research"] },
+  });
+  await call(server, "/base-research/api/notes", { headers: { authorization: `Bearer ${key.key}` } });
+  await call(server, "/labs/api/views", { method: "POST", json: { variant: "b" } });
+  await pairPhone(server.url, "telemóvel da Inês");
+
+  const todo = await call(server, `/api/core-ask/${logged.id}`, { headers: operator });
+  return { todoId: logged.id as number, attachmentId: todo.todo.attachments[0].id as number };
+}
+
+describe("backup and restore", () => {
+  let source: RunningServer;
+  let archive: Buffer;
+  let backup: Backup;
+  let filled: { todoId: number; attachmentId: number };
+  const work = mkdtempSync(path.join(tmpdir(), "labs-backup-test-"));
+  const archiveFile = path.join(work, "household.ndjson.gz");
+
+  beforeAll(async () => {
+    source = await startServer({ LABS_ACCESS: "household" });
+    filled = await fillEveryArea(source);
+    archive = await downloadBackup(source);
+    writeFileSync(archiveFile, archive);
+    backup = readArchive(archive);
+  }, 180_000);
+  afterAll(async () => {
+    await source?.stop();
+  });
+
+  it("holds rows of every area, attachments with their exact bytes, and counts them at its end", () => {
+    expect(backup.header).toMatchObject({ labs: "backup", format: "labs-backup", version: 1, database: "pglite" });
+    expect(backup.header.migrations).toEqual(expect.arrayContaining([expect.stringMatching(/_init$/)]));
+    for (const table of BACKUP_TABLES) {
+      expect(backup.tables.get(table)?.length ?? 0, `${table} rows`).toBeGreaterThan(0);
+      expect((backup.end.rows as Record<string, number>)[table]).toBe(backup.tables.get(table)!.length);
+    }
+    const attachment = JSON.parse(backup.tables.get("attachment")![0]!) as { id: number; data: string };
+    expect(attachment.id).toBe(filled.attachmentId);
+    expect(Buffer.from(attachment.data.slice(2), "hex")).toEqual(Buffer.from(ATTACHMENT));
+    expect(backup.tables.get("invoice")![0]).toContain('"buyer_nif":"123456789"');
+  });
+
+  it("is the operator's alone: strangers, family phones and API keys get nothing", async () => {
+    const { cookie: member } = await pairPhone(source.url, "outro telemóvel");
+    const key = await call(source, "/labs/api/keys", {
+      method: "POST",
+      headers: { cookie: await operatorCookie() },
+      json: { name: "curioso", scopes: ["research", "ask", "scan"] },
+    });
+    // Not signed in: 401; a key, known but never let in here: 403.
+    const callers: [Record<string, string>, number][] = [
+      [{}, 401],
+      [{ "x-forwarded-for": "203.0.113.9" }, 401],
+      [{ cookie: member }, 401],
+      [{ authorization: `Bearer ${key.key}` }, 403],
+    ];
+    for (const [headers, refused] of callers) {
+      const backupAnswer = await fetch(`${source.url}/labs/api/backup`, { headers });
+      expect(backupAnswer.status, JSON.stringify(headers)).toBe(refused);
+      expect(backupAnswer.headers.get("content-type")).toMatch(/^application\/json/);
+      const restoreAnswer = await fetch(`${source.url}/labs/api/restore`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/gzip" },
+        body: new Blob([new Uint8Array(archive)]),
+      });
+      expect(restoreAnswer.status, JSON.stringify(headers)).toBe(refused);
+    }
+  });
+
+  it("restores into a new PGlite with the CLI, every row equal, and new rows continue after the old ids", async () => {
+    const dir = path.join(work, "restored-pglite");
+    const restored = restoreWithCli(archiveFile, { PGLITE_DIR: dir });
+    expect(restored.status, restored.output).toBe(0);
+    expect(restored.output).toMatch(/restored \d+ rows from a backup of .* \(pglite\) into pglite/);
+
+    const copy = await startServer({ PGLITE_DIR: dir });
+    try {
+      const again = readArchive(await downloadBackup(copy));
+      for (const table of BACKUP_TABLES) expect(again.tables.get(table), table).toEqual(backup.tables.get(table));
+
+      const file = await fetch(`${copy.url}/api/core-ask/attachments/${filled.attachmentId}`, {
+        headers: { cookie: await operatorCookie() },
+      });
+      expect(Buffer.from(await file.arrayBuffer())).toEqual(Buffer.from(ATTACHMENT));
+      const next = await call(copy, "/api/core-ask/log", { method: "POST", json: { text: "Depois do restauro" } });
+      expect(next.id).toBe(filled.todoId + 2);
+      const scan = await call(copy, "/base-scan/api/scan", {
+        method: "POST",
+        json: { value: "hello", format: "qr_code" },
+      });
+      const sessions = backup.tables.get("scan_session")!.map((row) => (JSON.parse(row) as { id: string }).id);
+      expect(sessions).not.toContain(scan.session_id);
+    } finally {
+      await copy.stop();
+    }
+
+    const twice = restoreWithCli(archiveFile, { PGLITE_DIR: dir });
+    expect(twice.status).toBe(1);
+    expect(twice.output).toMatch(/already holds a household's data .* never over existing data/);
+  }, 120_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "crosses PGlite → PostgreSQL → PGlite with every row and attachment equal",
+    async () => {
+      const database = await createTestDatabase(process.env.TEST_DATABASE_URL!, "restore");
+      try {
+        const toPostgres = restoreWithCli(archiveFile, { DATABASE_URL: database.url });
+        expect(toPostgres.status, toPostgres.output).toBe(0);
+        const onPostgres = await startServer({ DATABASE_URL: database.url });
+        let fromPostgres: Buffer;
+        try {
+          fromPostgres = await downloadBackup(onPostgres);
+        } finally {
+          await onPostgres.stop();
+        }
+        const postgresBackup = readArchive(fromPostgres);
+        expect(postgresBackup.header.database).toBe("postgresql");
+        for (const table of BACKUP_TABLES)
+          expect(postgresBackup.tables.get(table), table).toEqual(backup.tables.get(table));
+
+        const back = path.join(work, "back-from-postgres.ndjson.gz");
+        writeFileSync(back, fromPostgres);
+        const dir = path.join(work, "back-to-pglite");
+        const toPglite = restoreWithCli(back, { PGLITE_DIR: dir });
+        expect(toPglite.status, toPglite.output).toBe(0);
+        const onPglite = await startServer({ PGLITE_DIR: dir });
+        try {
+          const roundTrip = readArchive(await downloadBackup(onPglite));
+          for (const table of BACKUP_TABLES)
+            expect(roundTrip.tables.get(table), table).toEqual(backup.tables.get(table));
+        } finally {
+          await onPglite.stop();
+        }
+      } finally {
+        await database.drop();
+      }
+    },
+    180_000,
+  );
+
+  describe("from the admin page's upload, on a fresh install", () => {
+    let fresh: RunningServer;
+    beforeAll(async () => {
+      fresh = await startServer();
+    }, 60_000);
+    afterAll(async () => {
+      await fresh?.stop();
+    });
+
+    const restore = async (body: Uint8Array, type = "application/gzip") => {
+      const response = await fetch(`${fresh.url}/labs/api/restore`, {
+        method: "POST",
+        headers: { cookie: await operatorCookie(), "content-type": type },
+        body: new Blob([new Uint8Array(body)]),
+      });
+      return { status: response.status, data: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    const cardsOf = async () => (await call(fresh, "/base-scan/api/cards")).cards as unknown[];
+
+    it("refuses what is not a whole Labs backup and changes nothing", async () => {
+      const lines = gunzipSync(archive).toString("utf8").split("\n");
+      const cut = gzipSync(lines.slice(0, -3).join("\n"));
+      const orphan = gzipSync(
+        lines.map((line) => line.replace(/^\{"id":(\d+),"store_id":\d+/, '{"id":$1,"store_id":999999')).join("\n"),
+      );
+      const newer = gzipSync(
+        lines.map((line, i) => (i === 0 ? line.replace('"version":1', '"version":99') : line)).join("\n"),
+      );
+      const cases: [string, Uint8Array, RegExp][] = [
+        ["cut short", cut, /cut short/],
+        ["a card of a store that is not there", orphan, /card rows could not be restored/],
+        ["from a newer Labs", newer, /newer than this Labs reads/],
+        ["not gzip", new TextEncoder().encode("id,name\n1,x\n"), /not a readable gzip archive/],
+        ["gzip of something else", gzipSync("hello\n"), /not a Labs backup/],
+        ["half a gzip", archive.subarray(0, archive.length >> 1), /not a readable gzip archive|cut short/],
+      ];
+      for (const [name, body, message] of cases) {
+        const { status, data } = await restore(body);
+        expect(status, name).toBe(400);
+        expect(data.error.message, name).toMatch(message);
+      }
+      expect((await restore(archive, "text/plain")).status).toBe(415);
+      expect(await cardsOf()).toEqual([]);
+    });
+
+    it("restores the backup once, replacing the starter tips, then refuses to restore over it", async () => {
+      const { status, data } = await restore(archive);
+      expect(status).toBe(200);
+      expect(data.rows.card).toBe(1);
+      expect(data.rows.tip).toBe(backup.tables.get("tip")!.length);
+      expect(data.backup.database).toBe("pglite");
+      expect(await cardsOf()).toHaveLength(1);
+
+      const again = await restore(archive);
+      expect(again.status).toBe(409);
+      expect(again.data.error.message).toMatch(/already holds a household's data/);
+    });
+  });
+});
