@@ -1,5 +1,6 @@
 import type { InvoiceItem } from "@/lib/scan/schemas";
 import { formatDate, formatMoney } from "@/lib/scan/client/format";
+import { invoiceEffect, uncountedReason } from "@/lib/scan/fatura-totals";
 
 const RATE_LABEL: Record<string, string> = {
   exempt: "Exempt",
@@ -66,8 +67,41 @@ export function InvoiceDetails({ invoice }: { invoice: InvoiceItem }) {
           {formatMoney(invoice.gross_total)}
         </span>
       </div>
+      {countingNote(invoice) ? (
+        <p className="text-sm text-slate-600 ui-d:text-slate-300" data-testid="invoice-counting">
+          {countingNote(invoice)}
+        </p>
+      ) : null}
     </section>
   );
+}
+
+/** How an invoice counts in its session's total (docs/faturas.md); null for a plain sale or an unreadable code. */
+function countingNote(invoice: InvoiceItem): string | null {
+  if (invoice.parse_error) return null;
+  const effect = invoiceEffect(effectInput(invoice));
+  if (effect === "subtracts") return "Credit note: taken off the session's total.";
+  if (effect === "adds") return null;
+  return `${uncountedReason(effectInput(invoice))}: not in the session's total.`;
+}
+
+/** An invoice's amount in a list of scans: what it does to the session's total. */
+export function InvoiceAmount({ invoice }: { invoice: InvoiceItem }) {
+  if (invoice.parse_error) return <span className="font-semibold">Unreadable invoice</span>;
+  const effect = invoiceEffect(effectInput(invoice));
+  if (effect === "subtracts") {
+    return <span className="font-semibold tabular-nums">{formatMoney(`-${invoice.gross_total ?? "0"}`)}</span>;
+  }
+  if (effect === "adds") return <span className="font-semibold tabular-nums">{formatMoney(invoice.gross_total)}</span>;
+  return (
+    <span className="text-slate-600 tabular-nums ui-d:text-slate-300">
+      {uncountedReason(effectInput(invoice))} · <s>{formatMoney(invoice.gross_total)}</s>
+    </span>
+  );
+}
+
+function effectInput(invoice: InvoiceItem) {
+  return { parseError: invoice.parse_error, docType: invoice.doc_type, docStatus: invoice.doc_status };
 }
 
 /** "FS CDVF/12345": the id usually starts with its type already; add the type only when it does not. */

@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { readAtMost } from "@/lib/http/read-body";
 import { nextCounterValue } from "@/lib/db/daily-counter";
+import { offFields, readOffProduct, type OffProduct } from "@/lib/scan/off-product";
 import { ensureProduct } from "@/lib/scan/products";
 import { searchTextOf } from "@/lib/scan/search-text";
 import { productJson } from "@/lib/scan/shapes";
@@ -44,39 +45,32 @@ export const OFF_ANSWER_MAX_BYTES = 1024 * 1024;
 const OFF_SCOPE = "off-calls";
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const RETRY_HINT = "try again in a minute";
-const FIELDS = "code,product_name,brands,quantity,image_front_url,image_url,categories";
 
-// OFF leaves out fields it has no value for, and sometimes sends non-strings.
-const optionalText = z
-  .unknown()
-  .optional()
-  .transform((value) => (typeof value === "string" ? value.replaceAll("\u0000", "").trim() : ""));
-
+// Only the envelope is checked here; what is inside the product is read
+// field by field, whatever its shape (lib/scan/off-product.ts). OFF has sent
+// `status` as a number and as a string.
 const offAnswer = z.object({
   status: z.coerce.number(),
-  product: z
-    .object({
-      product_name: optionalText,
-      brands: optionalText,
-      quantity: optionalText,
-      image_front_url: optionalText,
-      image_url: optionalText,
-      categories: optionalText,
-    })
-    .optional(),
+  product: z.record(z.string(), z.unknown()).optional(),
 });
-
-type OffProduct = { name: string; brand: string; quantity: string; imageUrl: string | null; categories: string };
 
 export type EnrichProductOptions = {
   code: string;
   refresh?: boolean;
   /** Who asks, for their share of the OFF budget: an address, or null for a trusted caller (a key, this machine). */
   client: string | null;
+  /** The asker's languages, best first (their Accept-Language); the name is stored in the first OFF has. */
+  languages?: readonly string[];
   now?: Date;
 };
 
-export async function enrichProduct({ code, refresh = false, client, now = new Date() }: EnrichProductOptions) {
+export async function enrichProduct({
+  code,
+  refresh = false,
+  client,
+  languages = [],
+  now = new Date(),
+}: EnrichProductOptions) {
   const existing = await db().product.findUnique({ where: { code } });
   if (existing?.offStatus && !refresh) {
     if (existing.offStatus === "not_found") throw notFound(code);
@@ -84,7 +78,7 @@ export async function enrichProduct({ code, refresh = false, client, now = new D
   }
 
   await acquireOffSlot({ client, now });
-  const found = await fetchOffProduct({ code });
+  const found = await fetchOffProduct({ code, languages });
 
   const { id } = await ensureProduct({ code });
   if (!found) {
@@ -156,10 +150,12 @@ export async function acquireOffSlot({
   );
 }
 
+export type FetchOffProductOptions = { code: string; languages?: readonly string[] };
+
 /** The product as OFF knows it, or null when OFF does not know the code. Throws 502/504 otherwise. */
-export async function fetchOffProduct({ code }: { code: string }): Promise<OffProduct | null> {
+export async function fetchOffProduct({ code, languages = [] }: FetchOffProductOptions): Promise<OffProduct | null> {
   const url = new URL(`/api/v2/product/${encodeURIComponent(code)}.json`, env().OFF_BASE_URL);
-  url.searchParams.set("fields", FIELDS);
+  url.searchParams.set("fields", offFields(languages));
   // One signal for the whole exchange: headers and body alike.
   const signal = AbortSignal.timeout(env().OFF_TIMEOUT_MS);
 
@@ -195,19 +191,12 @@ export async function fetchOffProduct({ code }: { code: string }): Promise<OffPr
       cause: error,
     });
   }
+  // Status 0 is every "not found" OFF has: "product not found", "no code or invalid code".
+  if (answer.status === 0) return null;
   if (answer.status !== 1 || !answer.product) {
-    if (answer.status === 0) return null;
     throw new AppError("upstream_failed", `Open Food Facts sent an unexpected answer; ${RETRY_HINT}.`);
   }
-  const product = answer.product;
-  const image = product.image_front_url || product.image_url;
-  return {
-    name: product.product_name,
-    brand: product.brands,
-    quantity: product.quantity,
-    imageUrl: /^https?:\/\//i.test(image) ? image : null,
-    categories: product.categories,
-  };
+  return readOffProduct(answer.product, languages);
 }
 
 /** OFF's status and body, read to at most OFF_ANSWER_MAX_BYTES; throws on a redirect or a longer answer. */

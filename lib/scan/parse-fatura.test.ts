@@ -280,8 +280,13 @@ describe("looksLikeFatura", () => {
     [`  ${OFFICIAL}\n`, true],
     ["A:123*B:1*H:0", true], // damaged, still a fatura to store with its error
     [variant({ A: "123456780" }), true],
-    [variant({ H: null }), false],
+    // Damaged codes without H or without A are still faturas to store with their error.
+    [variant({ H: null }), true],
+    [variant({ A: null }), true],
+    ["A:500000000*B:514148497*D:FT*F:20261332*G:1*O:abc", true],
     ["B:999999990*A:123456789*H:0", false],
+    ["A:1*B:2*C:3*T:4", false],
+    ["SPD*1.0*ACC:CZ0301000000123456789012*AM:1234.56", false],
     ["A:123456789", false],
     ["a:123456789*h:0", false],
     ["hello*H:world", false],

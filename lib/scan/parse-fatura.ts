@@ -94,14 +94,21 @@ const RATE_FIELDS: { rate: VatRate; base: number; vat: number | null }[] = [
 
 /**
  * Cheap test used to classify a scan: starts with an `A:` field and has an
- * `H:` (ATCUD) field among `*`-separated fields. Deliberately looser than
- * `parseFatura`, so a damaged fatura is still classified as one and stored
- * with its parse error.
+ * `H:` (ATCUD) field among `*`-separated fields, or is made of at least four
+ * `*`-separated fields that all open with a fatura field code. Deliberately
+ * looser than `parseFatura`, so a damaged fatura is still classified as one
+ * and stored with its parse error: real damaged codes lack H or A (see
+ * tests/fixtures/faturas).
  */
 export function looksLikeFatura(value: string): boolean {
   const text = value.trim();
-  return /^A:[^*]*\*/.test(text) && /\*H:/.test(text);
+  if (/^A:[^*]*\*/.test(text) && /\*H:/.test(text)) return true;
+  const segments = text.split("*").filter((segment) => segment !== "");
+  return segments.length >= MIN_FIELDS_TO_CLASSIFY && segments.every((segment) => FIELD_PREFIX.test(segment));
 }
+
+const MIN_FIELDS_TO_CLASSIFY = 4;
+const FIELD_PREFIX = /^\s*(?:[A-HL-S]|[IJK][1-8]):/;
 
 export function parseFatura(input: string): ParseFaturaResult {
   const errors: string[] = [];

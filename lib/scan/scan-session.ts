@@ -7,6 +7,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { nextCounterValue, yymmdd } from "@/lib/db/daily-counter";
 import { pageOf } from "@/lib/http/paging";
 import { SESSION_ID_PATTERN, SESSION_SCANS_PAGE } from "@/lib/scan/schemas";
+import { REFUND_DOC_TYPES, SALE_DOC_TYPES, UNCOUNTED_STATUSES } from "@/lib/scan/fatura-totals";
 import { invoiceJson, iso, money, scanJson, storeJson } from "@/lib/scan/shapes";
 
 // Scan sessions (DESIGN §4 "Scan service"): open until `POST session/end` or
@@ -92,7 +93,14 @@ export async function getScanSessionDetail({
 
   const ofSession = { sessionId: id };
   const parsed = { scan: ofSession, parseError: null, grossTotal: { not: null } } as const;
-  const [newestFirst, kinds, invoiceCount, parsedTotals, latestStore] = await Promise.all([
+  // What the totals count and with which sign: lib/scan/fatura-totals.ts.
+  const counted = (docTypes: readonly string[]): Prisma.InvoiceWhereInput => ({
+    ...parsed,
+    docType: { in: [...docTypes] },
+    docStatus: { notIn: [...UNCOUNTED_STATUSES] },
+  });
+  const sums = { _sum: { grossTotal: true, totalTax: true } } as const;
+  const [newestFirst, kinds, invoiceCount, parsedCount, sales, refunds, latestStore] = await Promise.all([
     db().scan.findMany({
       where: { ...ofSession, ...(cursor ? { id: { lt: cursor[0] } } : {}) },
       include: scanDetails,
@@ -101,8 +109,9 @@ export async function getScanSessionDetail({
     }),
     db().scan.groupBy({ by: ["kind"], where: ofSession, _count: { _all: true } }),
     db().invoice.count({ where: { scan: ofSession } }),
-    // Only invoices read without error count in the totals.
-    db().invoice.aggregate({ where: parsed, _count: { _all: true }, _sum: { grossTotal: true, totalTax: true } }),
+    db().invoice.count({ where: parsed }),
+    db().invoice.aggregate({ where: counted(SALE_DOC_TYPES), ...sums }),
+    db().invoice.aggregate({ where: counted(REFUND_DOC_TYPES), ...sums }),
     // The session's store: the one attached to its latest scan that has one.
     db().scan.findFirst({
       where: { ...ofSession, storeId: { not: null } },
@@ -131,11 +140,16 @@ export async function getScanSessionDetail({
       scans: scanCount,
       by_kind: byKind,
       invoices: invoiceCount,
-      parsed_invoices: parsedTotals._count._all,
-      gross_total: money(parsedTotals._sum.grossTotal ?? new Prisma.Decimal(0)),
-      total_tax: money(parsedTotals._sum.totalTax ?? new Prisma.Decimal(0)),
+      parsed_invoices: parsedCount,
+      gross_total: money(net(sales._sum.grossTotal, refunds._sum.grossTotal)),
+      total_tax: money(net(sales._sum.totalTax, refunds._sum.totalTax)),
     },
   };
+}
+
+/** Sales less refunds; a sum over no rows is null. */
+function net(added: Prisma.Decimal | null, subtracted: Prisma.Decimal | null): Prisma.Decimal {
+  return (added ?? new Prisma.Decimal(0)).minus(subtracted ?? new Prisma.Decimal(0));
 }
 
 /** Ends a session; ending an ended one again is a no-op. */

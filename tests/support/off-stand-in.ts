@@ -1,8 +1,12 @@
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
 
 // A local stand-in for the Open Food Facts v2 product API
 // (GET /api/v2/product/<code>.json), answering in OFF's real format, so the
 // enrich endpoint is tested without the network. Codes:
+// - OFF_ANSWERS     real answers saved from OFF (tests/fixtures/off/README.md), with the
+//                   HTTP status OFF gave them; like OFF, only the `fields=` asked for
 // - 560…            found: { code, status: 1, status_verbose: "product found", product: {…} }
 // - OFF_CODES.*     special failures (slow, 429, 503, 500, invalid JSON, 200 with status 0,
 //                   a redirect, bodies that are too large, endless or too slow)
@@ -28,6 +32,29 @@ export const OFF_CODES = {
   /** A 200 whose body trickles in for OFF_SLOW_MS before it is complete. */
   slowBody: "9990000000010",
 } as const;
+
+const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/off");
+
+export type OffSavedAnswer = {
+  /** The code the stand-in answers it for (the answer's own code when it is free). */
+  code: string;
+  file: string;
+  http_status: number;
+  /** What is odd about it, in a few words. */
+  shape: string;
+  /** The Accept-Language the corpus test asks with. */
+  accept_language?: string;
+  /** What Labs should store: `found` false for a not-found answer. */
+  expect: {
+    found: boolean;
+    product?: { name: string; brand: string; quantity: string; image_url: string | null; categories: string };
+  };
+};
+
+/** The saved answers and what they should give (tests/fixtures/off/corpus.json). */
+export const OFF_ANSWERS = (
+  JSON.parse(readFileSync(path.join(FIXTURES, "corpus.json"), "utf8")) as { answers: OffSavedAnswer[] }
+).answers;
 
 /** The length the declaredHuge code announces: far over anything the app should read. */
 export const OFF_DECLARED_HUGE_BYTES = 64 * 1024 * 1024;
@@ -65,6 +92,9 @@ export async function startOffStandIn(): Promise<OffStandIn> {
     response.once("close", () => {
       if (!response.writableFinished) stats.hungUp[code] = (stats.hungUp[code] ?? 0) + 1;
     });
+
+    const saved = OFF_ANSWERS.find((answer) => answer.code === code);
+    if (saved) return savedAnswer(response, saved, url.searchParams.get("fields"));
 
     switch (code) {
       case OFF_CODES.slow: {
@@ -149,6 +179,19 @@ export function offProduct(code: string) {
 
 function found(code: string) {
   return { code, status: 1, status_verbose: "product found", product: offProduct(code) };
+}
+
+/** A saved answer as OFF would send it for this request: its product cut down to the fields asked for. */
+function savedAnswer(response: ServerResponse, saved: OffSavedAnswer, fields: string | null) {
+  const text = readFileSync(path.join(FIXTURES, saved.file), "utf8");
+  const answer = JSON.parse(text) as { product?: Record<string, unknown> };
+  if (!fields || !answer.product) {
+    response.writeHead(saved.http_status, { "content-type": "application/json" });
+    return response.end(text);
+  }
+  const wanted = new Set(fields.split(","));
+  const product = Object.fromEntries(Object.entries(answer.product).filter(([key]) => wanted.has(key)));
+  return json(response, saved.http_status, { ...answer, product });
 }
 
 /** Writes `chunk` again and again, as fast as the client reads, until the connection closes. */

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { EndSessionButton } from "@/components/scan/end-session-button";
-import { documentName } from "@/components/scan/invoice-details";
+import { documentName, InvoiceAmount } from "@/components/scan/invoice-details";
 import { LocalTime } from "@/components/scan/local-time";
 import { KIND_LABEL } from "@/components/scan/styles";
 import { Card } from "@/components/ui/card";
@@ -144,11 +144,7 @@ export default async function SessionPage({ searchParams }: Props) {
                     </p>
                     <div className="flex items-baseline justify-between gap-2 text-sm">
                       <span className="text-slate-600 ui-d:text-slate-200">{scan.store_name ?? "No store"}</span>
-                      {invoice ? (
-                        <span className="font-semibold tabular-nums">
-                          {invoice.parse_error ? "Unreadable invoice" : formatMoney(invoice.gross_total)}
-                        </span>
-                      ) : null}
+                      {invoice ? <InvoiceAmount invoice={invoice} /> : null}
                     </div>
                   </li>
                 );

@@ -1,4 +1,5 @@
 // GET /base-scan/api/products/[code]/enrich – product data from Open Food Facts (cached)
+import { acceptedLanguages } from "@/lib/http/accept-language";
 import { route } from "@/lib/http/route";
 import { enrichProduct } from "@/lib/scan/enrich-product";
 import { enrichParams, enrichProductResponse, enrichQuery } from "@/lib/scan/schemas";
@@ -12,10 +13,11 @@ export const GET = route(
     query: enrichQuery,
     response: enrichProductResponse,
   },
-  async ({ params, query, origin }) => {
+  async ({ request, params, query, origin }) => {
     // A stranger spends its own share of the household's OFF budget; the
     // household (operator, keys, paired phones, this machine) only the whole.
     const client = origin.kind === "anonymous" ? origin.client : null;
-    return { ok: true, ...(await enrichProduct({ code: params.code, refresh: query.refresh, client })) };
+    const languages = acceptedLanguages(request.headers.get("accept-language"));
+    return { ok: true, ...(await enrichProduct({ code: params.code, refresh: query.refresh, client, languages })) };
   },
 );
