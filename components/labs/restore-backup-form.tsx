@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { FormError } from "@/components/ui/field";
 import type { ErrorBody } from "@/lib/http/errors";
@@ -14,7 +13,6 @@ type Progress = { state: "idle" } | { state: "sending"; percent: number } | { st
  * progress: a household's photos make it large. Shown on a new install only.
  */
 export function RestoreBackupForm() {
-  const router = useRouter();
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
   const [error, setError] = useState<string | null>(null);
   const [restored, setRestored] = useState<number | null>(null);
@@ -46,8 +44,8 @@ export function RestoreBackupForm() {
       setProgress({ state: "idle" });
       const answer = parse(request.responseText);
       if (request.status === 200 && answer && "rows" in answer) {
+        // Not refreshed here: the page would then hide this form, and this answer with it.
         setRestored(Object.values(answer.rows).reduce((sum, n) => sum + n, 0));
-        router.refresh();
         return;
       }
       setError(
@@ -62,7 +60,10 @@ export function RestoreBackupForm() {
   if (restored !== null) {
     return (
       <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-green-900">
-        Restored {restored} rows. The household is back.
+        Restored {restored} rows: the household is back.{" "}
+        <a href="" className="font-medium underline">
+          Reload the page
+        </a>
       </p>
     );
   }
