@@ -92,15 +92,7 @@ export async function getScanSessionDetail({
   if (!session) throw new AppError("not_found", `There is no scan session ${id}.`);
 
   const ofSession = { sessionId: id };
-  const parsed = { scan: ofSession, parseError: null, grossTotal: { not: null } } as const;
-  // What the totals count and with which sign: lib/scan/fatura-totals.ts.
-  const counted = (docTypes: readonly string[]): Prisma.InvoiceWhereInput => ({
-    ...parsed,
-    docType: { in: [...docTypes] },
-    docStatus: { notIn: [...UNCOUNTED_STATUSES] },
-  });
-  const sums = { _sum: { grossTotal: true, totalTax: true } } as const;
-  const [newestFirst, kinds, invoiceCount, parsedCount, sales, refunds, latestStore] = await Promise.all([
+  const [newestFirst, kinds, invoiceTotals, latestStore] = await Promise.all([
     db().scan.findMany({
       where: { ...ofSession, ...(cursor ? { id: { lt: cursor[0] } } : {}) },
       include: scanDetails,
@@ -108,10 +100,7 @@ export async function getScanSessionDetail({
       take: limit + 1,
     }),
     db().scan.groupBy({ by: ["kind"], where: ofSession, _count: { _all: true } }),
-    db().invoice.count({ where: { scan: ofSession } }),
-    db().invoice.count({ where: parsed }),
-    db().invoice.aggregate({ where: counted(SALE_DOC_TYPES), ...sums }),
-    db().invoice.aggregate({ where: counted(REFUND_DOC_TYPES), ...sums }),
+    sumInvoices(id),
     // The session's store: the one attached to its latest scan that has one.
     db().scan.findFirst({
       where: { ...ofSession, storeId: { not: null } },
@@ -139,17 +128,36 @@ export async function getScanSessionDetail({
     totals: {
       scans: scanCount,
       by_kind: byKind,
-      invoices: invoiceCount,
-      parsed_invoices: parsedCount,
-      gross_total: money(net(sales._sum.grossTotal, refunds._sum.grossTotal)),
-      total_tax: money(net(sales._sum.totalTax, refunds._sum.totalTax)),
+      invoices: invoiceTotals.invoices,
+      parsed_invoices: invoiceTotals.parsed,
+      gross_total: money(new Prisma.Decimal(invoiceTotals.gross_total)),
+      total_tax: money(new Prisma.Decimal(invoiceTotals.total_tax)),
     },
   };
 }
 
-/** Sales less refunds; a sum over no rows is null. */
-function net(added: Prisma.Decimal | null, subtracted: Prisma.Decimal | null): Prisma.Decimal {
-  return (added ?? new Prisma.Decimal(0)).minus(subtracted ?? new Prisma.Decimal(0));
+/**
+ * A session's invoices, those read without error, and what they add up to:
+ * sales less refunds, leaving out cancelled and self-billed documents and
+ * anything that is not a sale (lib/scan/fatura-totals.ts). One query.
+ */
+async function sumInvoices(sessionId: string) {
+  const counted = Prisma.sql`i.parse_error IS NULL AND i.gross_total IS NOT NULL`;
+  const sign = Prisma.sql`CASE
+    WHEN i.doc_status IS NULL OR i.doc_status IN (${Prisma.join(UNCOUNTED_STATUSES)}) THEN 0
+    WHEN i.doc_type IN (${Prisma.join(SALE_DOC_TYPES)}) THEN 1
+    WHEN i.doc_type IN (${Prisma.join(REFUND_DOC_TYPES)}) THEN -1
+    ELSE 0 END`;
+  const [totals] = await db().$queryRaw<
+    { invoices: number; parsed: number; gross_total: Prisma.Decimal | string; total_tax: Prisma.Decimal | string }[]
+  >`
+    SELECT count(*)::int AS invoices,
+           (count(*) FILTER (WHERE ${counted}))::int AS parsed,
+           COALESCE(sum((${sign}) * i.gross_total) FILTER (WHERE ${counted}), 0) AS gross_total,
+           COALESCE(sum((${sign}) * i.total_tax) FILTER (WHERE ${counted}), 0) AS total_tax
+    FROM invoice i JOIN scan s ON s.id = i.scan_id
+    WHERE s.session_id = ${sessionId}`;
+  return totals!;
 }
 
 /** Ends a session; ending an ended one again is a no-op. */

@@ -6,8 +6,10 @@ import { api, operatorCookie } from "./client";
 // editing this file: malformed JSON is a 400 bad_json and a 400 KiB body a
 // 413, never a 500 — whoever calls, as the operator so auth does not answer first.
 const FORM_ONLY = new Set(["/admin/logout"]);
+// Routes whose body is a file itself: JSON is refused there, unread.
+const FILE_BODY = new Set(["/labs/api/restore"]);
 const postRoutes = listAppRoutes()
-  .filter((route) => route.methods.includes("POST") && !FORM_ONLY.has(route.path))
+  .filter((route) => route.methods.includes("POST") && !FORM_ONLY.has(route.path) && !FILE_BODY.has(route.path))
   .map((route) => route.path);
 
 describe("every JSON POST route", () => {
@@ -35,5 +37,18 @@ describe("every JSON POST route", () => {
     });
     expect(status).toBe(413);
     expect(data).toMatchObject({ ok: false, error: { code: "payload_too_large" } });
+  });
+});
+
+describe("every POST route that takes a file as its body", () => {
+  it.each([...FILE_BODY])("%s answers any JSON with 415 unsupported_media_type", async (path) => {
+    const { status, data } = await api(path, {
+      method: "POST",
+      cookie: await operatorCookie(),
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: "x".repeat(400 * 1024) }),
+    });
+    expect(status).toBe(415);
+    expect(data).toMatchObject({ ok: false, error: { code: "unsupported_media_type" } });
   });
 });

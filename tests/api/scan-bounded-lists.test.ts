@@ -309,15 +309,17 @@ describe("a session's scans", () => {
     const faturas = ["FS A/1", "FS A/2"].map((document) => fatura(document));
     const opened = await post<ScanItem>("/base-scan/api/scan", { value: faturas[0], format: "qr_code" });
     const sid = opened.data.session_id;
-    const rest = await createMany(204, (i) =>
-      post<ScanItem>("/base-scan/api/scan", {
-        value: i === 0 ? faturas[1] : ean13(),
-        format: i === 0 ? "qr_code" : "ean_13",
-        session_id: sid,
-      }),
+    // The second invoice before the rest, which are sent all at once, in any order.
+    const second = await post<ScanItem>("/base-scan/api/scan", {
+      value: faturas[1],
+      format: "qr_code",
+      session_id: sid,
+    });
+    const rest = await createMany(203, () =>
+      post<ScanItem>("/base-scan/api/scan", { value: ean13(), format: "ean_13", session_id: sid }),
     );
     expect(rest.every((scan) => scan.session_id === sid)).toBe(true);
-    const ids = [opened.data.id, ...rest.map((scan) => scan.id)].sort((a, b) => a - b);
+    const ids = [opened.data.id, second.data.id, ...rest.map((scan) => scan.id)].sort((a, b) => a - b);
 
     const latest = await api<SessionDetailResponse>(`/base-scan/api/session/${sid}`);
     expect(latest.status).toBe(200);
