@@ -1,6 +1,7 @@
 import { Readable, Transform } from "node:stream";
 import busboy from "busboy";
 import { AppError } from "@/lib/http/errors";
+import { isJsonType, readJsonBody } from "@/lib/http/read-body";
 import { parseInput } from "@/lib/http/route";
 import { IMPORT_LIMITS, importPersonField } from "@/lib/scan/schemas";
 
@@ -18,6 +19,8 @@ export type ImportRequest = { file: Uint8Array; person: string | null };
 export async function readImportRequest(request: Request): Promise<ImportRequest> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+    // A malformed or oversized JSON body is refused as on every other POST.
+    if (isJsonType(contentType)) await readJsonBody(request);
     throw new AppError(
       "unsupported_media_type",
       "Send the file as multipart/form-data in the field file (curl -F file=@export.zip).",

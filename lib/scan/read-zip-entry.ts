@@ -145,8 +145,8 @@ function inflateCounting(compressed: Uint8Array, entry: DirectoryEntry, maxBytes
   let total = 0;
   const inflater = new Inflate((chunk) => {
     total += chunk.byteLength;
-    // More than declared is a lie, more than the limit a bomb: stop either way.
-    if (total > entry.size || total > maxBytes) throw tooLarge(entry.name, Math.min(entry.size, maxBytes));
+    // More than declared is a lie (a bomb declares little): stop right there.
+    if (total > entry.size || total > maxBytes) throw inflatesTooMuch(entry.name);
     chunks.push(chunk);
   });
   try {
@@ -187,6 +187,13 @@ function damaged(): AppError {
 function tooLarge(name: string, maxBytes: number): AppError {
   return new AppError(
     "payload_too_large",
-    `${name} inside the zip is larger than ${Math.round(maxBytes / 1024)} KiB (or larger than the zip says); it was refused.`,
+    `${name} inside the zip is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB; it was refused.`,
+  );
+}
+
+function inflatesTooMuch(name: string): AppError {
+  return new AppError(
+    "payload_too_large",
+    `${name} inside the zip inflates to more than the zip says; it was refused.`,
   );
 }
