@@ -38,6 +38,8 @@ export function ImportSheet({
   const closeRef = useRef<HTMLButtonElement>(null);
   // Only the answer to the latest check counts: a slower earlier one is dropped.
   const latest = useRef(0);
+  // The person the plan shown was made for: the import sends the same.
+  const checkedPerson = useRef<string | null>(null);
 
   useEffect(() => {
     closeRef.current?.focus();
@@ -70,6 +72,7 @@ export function ImportSheet({
         return;
       }
       setPreview({ status: "checking" });
+      checkedPerson.current = whose;
       try {
         const plan = await send(chosen, whose, true);
         if (run === latest.current) setPreview({ status: "ready", plan });
@@ -92,7 +95,7 @@ export function ImportSheet({
     setPending(true);
     setError(null);
     try {
-      onImported(await send(file, person, false));
+      onImported(await send(file, checkedPerson.current ?? person, false));
     } catch (failure) {
       setError(messageOf(failure));
     } finally {
@@ -181,7 +184,9 @@ export function ImportSheet({
             value={person}
             onChange={(event) => setPerson(event.target.value)}
             onBlur={() => {
-              if (file) void check(file, person);
+              // Only a changed name is checked again: leaving the field to tap
+              // Import must not turn the button off under the finger.
+              if (file && person !== checkedPerson.current) void check(file, person);
             }}
             placeholder={people.length > 0 ? "or a new name" : "Your name"}
             autoComplete="off"
