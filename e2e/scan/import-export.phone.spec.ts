@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { BarcodeFormat } from "../../lib/scan/barcode-format";
 import { expectedReading } from "../../tests/support/decode-barcode";
 import { catimaFixture, zipOf } from "../../tests/support/zip-files";
@@ -80,9 +81,7 @@ test("shows what it will skip and why, then imports the rest; the CSV export dow
   await page.screenshot({ path: "test-results/screenshots/scan-wallet-move-cards.png" });
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
-  const file = await (await download).path();
-  const { readFileSync } = await import("node:fs");
-  const text = readFileSync(file, "utf8");
+  const text = readFileSync(await (await download).path(), "utf8");
   expect(text.startsWith("\uFEFFstore,number,format,label,person\r\n")).toBe(true);
   expect(text).toContain(`${store},5601234567892,ean_13,Família,${person}\r\n`);
 });

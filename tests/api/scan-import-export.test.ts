@@ -448,6 +448,12 @@ describe("hostile files are refused whole, and nothing is written", () => {
     wrongField.set("attachments", new Blob(["store,number\n"]), "a.csv");
     expect((await call("/base-scan/api/import", { method: "POST", body: wrongField })).status).toBe(400);
 
+    const longName = await importFile(`store,number\nLidl,${ean13(8)}\n`, { person: "x".repeat(121) });
+    expect(longName.status).toBe(400);
+    expect(longName.data).toMatchObject({
+      error: { code: "validation_failed", issues: [{ path: "person", message: "must be at most 120 characters" }] },
+    });
+
     const two = new FormData();
     two.append("file", new Blob(["store,number\n"]), "a.csv");
     two.append("file", new Blob(["store,number\n"]), "b.csv");
