@@ -4,17 +4,19 @@ import { useMemo, useRef, useState } from "react";
 import useSWR from "swr";
 import { AddCardSheet } from "@/components/scan/add-card-sheet";
 import { CheckoutView } from "@/components/scan/checkout-view";
+import { ImportSheet } from "@/components/scan/import-sheet";
 import { refreshOfflineCopy } from "@/components/scan/service-worker";
 import { useLocalSetting, useMounted, useOnline } from "@/components/scan/use-browser";
 import { useUrlParam } from "@/components/scan/use-url-param";
 import { pageHref, PageLinks } from "@/components/ui/page-links";
 import { fetcher, postJson } from "@/lib/http/fetcher";
-import type { Card, ListCardsResponse, ListStoresResponse, Store } from "@/lib/scan/schemas";
+import type { Card, ImportCardsResponse, ListCardsResponse, ListStoresResponse, Store } from "@/lib/scan/schemas";
 import { cardTail, groupCards, searchCards, storeHue, storeInitials, storeSiblings } from "@/lib/scan/wallet";
 
 const CARDS_KEY = "/base-scan/api/cards";
 const STORES_KEY = "/base-scan/api/stores";
 const PERSON_SETTING = "scan-wallet-person";
+const EXPORT_URL = "/base-scan/api/export";
 
 /** Which page of cards the wallet shows: its `cursor` (null for the first), the `next` one, and how many cards there are. */
 export type WalletPage = { cursor: string | null; next: string | null; total: number };
@@ -22,7 +24,8 @@ export type WalletPage = { cursor: string | null; next: string | null; total: nu
 /**
  * The wallet: one page of cards grouped by person and store, instant search
  * within it, a tap opens the checkout view (`?card=<id>`), “Add card” opens
- * the form (`?add=1`), links lead to the other pages (`?cursor=`). The cards
+ * the form (`?add=1`), “Import cards” the import sheet (`?import=1`), links
+ * lead to the other pages (`?cursor=`) and to the exports. The cards
  * arrive in the page's HTML, so the service worker's copy of the page is a
  * working wallet with no signal.
  */
@@ -60,6 +63,7 @@ export function Wallet({
   const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const checkout = useUrlParam("card");
   const adding = useUrlParam("add");
+  const importing = useUrlParam("import");
 
   const cardPeople = useMemo(
     () => groupCards(cards).map((group) => ({ id: group.personId, name: group.personName })),
@@ -92,6 +96,16 @@ export function Wallet({
     if (!stores.some((store) => store.id === card.store_id)) void mutateStores();
     adding.close();
     say(`${card.store_name} card added.`);
+    refreshOfflineCopy();
+  };
+
+  const imported = (result: ImportCardsResponse) => {
+    void mutate();
+    void mutateStores();
+    importing.close();
+    const count = result.add.length;
+    const skipped = result.duplicates.length + result.errors.length;
+    say(`${count} ${count === 1 ? "card" : "cards"} imported${skipped > 0 ? `, ${skipped} skipped` : ""}.`);
     refreshOfflineCopy();
   };
 
@@ -172,6 +186,14 @@ export function Wallet({
           <p className="mt-1 text-slate-600 ui-d:text-slate-300">
             Add your loyalty cards once; show them at the till from here, even without signal.
           </p>
+          <button
+            type="button"
+            onClick={() => importing.open("1")}
+            disabled={!online}
+            className="mt-3 min-h-11 font-medium text-brand underline disabled:opacity-60 ui-d:text-yellow-300"
+          >
+            Import them from Catima or a CSV
+          </button>
         </div>
       ) : visible.length === 0 ? (
         <p className="mt-6 text-center text-slate-600 ui-d:text-slate-300">No card matches “{query.trim()}”.</p>
@@ -194,7 +216,7 @@ export function Wallet({
         </div>
       )}
 
-      <div className="mt-4 pb-24">
+      <div className="mt-4">
         <PageLinks
           label="More cards"
           first={page.cursor !== null ? `${prefix}/base-scan/` : null}
@@ -203,6 +225,39 @@ export function Wallet({
           moreLabel="More cards"
         />
       </div>
+
+      <section aria-labelledby="wallet-move" className="mt-6 border-t border-slate-200 pt-4 pb-28">
+        <h2
+          id="wallet-move"
+          className="text-sm font-semibold tracking-wide text-slate-500 uppercase ui-d:text-slate-300"
+        >
+          Move cards
+        </h2>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={() => importing.open("1")}
+            disabled={!online}
+            className="surface h-11 rounded-full border border-slate-300 bg-white px-4 text-base font-medium text-slate-800 disabled:opacity-60"
+          >
+            Import cards
+          </button>
+          <a
+            href={`${EXPORT_URL}?format=catima`}
+            download
+            className="surface inline-flex h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-base font-medium text-slate-800"
+          >
+            Export for Catima
+          </a>
+          <a
+            href={`${EXPORT_URL}?format=csv`}
+            download
+            className="surface inline-flex h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-base font-medium text-slate-800"
+          >
+            Export CSV
+          </a>
+        </div>
+      </section>
 
       <button
         type="button"
@@ -231,6 +286,15 @@ export function Wallet({
           defaultPerson={person?.name ?? null}
           onAdded={added}
           onClose={adding.close}
+        />
+      ) : null}
+
+      {mounted && importing.value ? (
+        <ImportSheet
+          people={people.length > 0 ? people : cardPeople}
+          defaultPerson={person?.name ?? null}
+          onImported={imported}
+          onClose={importing.close}
         />
       ) : null}
 

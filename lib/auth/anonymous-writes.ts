@@ -29,10 +29,15 @@ const REFUSALS_REMEMBERED = 10_000;
 /** How long a refusal waits before it is sent. */
 const REFUSAL_PAUSE_MS = 1000;
 
-/** Counts one anonymous write of `client`, or refuses it with 429 and Retry-After. */
-export async function consumeAnonymousWrite(client: string): Promise<void> {
+/**
+ * Counts `count` anonymous writes of `client` (one request, or the cards of an
+ * import: docs/decisions/007-wallet-import-export.md), all or none, or
+ * refuses them with 429 and Retry-After. More than the bucket holds can never
+ * pass: callers cap `count` at ANON_RATE_LIMIT first.
+ */
+export async function consumeAnonymousWrite(client: string, count = 1): Promise<void> {
   const limit = env().ANON_RATE_LIMIT;
-  if (limit === 0) return;
+  if (limit === 0 || count <= 0) return;
   const perSecond = limit / 60;
   const network = clientNetwork(client);
   const until = refusedUntil.get(network);
@@ -48,17 +53,19 @@ export async function consumeAnonymousWrite(client: string): Promise<void> {
     + GREATEST(0, EXTRACT(EPOCH FROM now() - anon_write_bucket.updated_at))::float8 * ${perSecond}::float8)`;
   const [row] = await db().$queryRaw<{ tokens: number; allowed: boolean; created: boolean }[]>`
     INSERT INTO anon_write_bucket (client, tokens, allowed, updated_at)
-    VALUES (${network}, ${limit - 1}::float8, true, now())
+    VALUES (${network}, ${count <= limit ? limit - count : limit}::float8, ${count <= limit}, now())
     ON CONFLICT (client) DO UPDATE SET
-      tokens = CASE WHEN ${refilled} >= 1 THEN ${refilled} - 1 ELSE ${refilled} END,
-      allowed = ${refilled} >= 1,
+      tokens = CASE WHEN ${refilled} >= ${count}::float8 THEN ${refilled} - ${count}::float8 ELSE ${refilled} END,
+      allowed = ${refilled} >= ${count}::float8,
       updated_at = GREATEST(anon_write_bucket.updated_at, now())
     RETURNING tokens, allowed, (xmax = 0) AS created`;
   if (!row) throw new Error("anonymous write bucket upsert returned no row");
   if (row.created) await pruneIdleBuckets();
   if (row.allowed) return;
-  const waitSeconds = (1 - row.tokens) / perSecond;
-  rememberRefusal(network, Date.now() + waitSeconds * 1000);
+  // Remembered only while not even one write would pass: a refused import
+  // must not turn away the next single scan the database would take.
+  if (row.tokens < 1) rememberRefusal(network, Date.now() + ((1 - row.tokens) / perSecond) * 1000);
+  const waitSeconds = (Math.min(count, limit) - row.tokens) / perSecond;
   throw await refusal(limit, Math.max(1, Math.ceil(waitSeconds)));
 }
 

@@ -23,7 +23,8 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
       ...init,
       headers: {
         accept: "application/json",
-        ...(init?.body ? { "content-type": "application/json" } : {}),
+        // A FormData body sets its own multipart type, with the boundary.
+        ...(typeof init?.body === "string" ? { "content-type": "application/json" } : {}),
         ...init?.headers,
       },
     });
@@ -48,4 +49,9 @@ export const fetcher = <T>(url: string) => fetchJson<T>(url);
 
 export function postJson<T>(url: string, body: unknown): Promise<T> {
   return fetchJson<T>(url, { method: "POST", body: JSON.stringify(body) });
+}
+
+/** A multipart form post (files), answered with JSON. */
+export function postForm<T>(url: string, form: FormData): Promise<T> {
+  return fetchJson<T>(url, { method: "POST", body: form });
 }

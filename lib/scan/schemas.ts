@@ -487,3 +487,65 @@ export const enrichProductResponse = z.object({
   cached: z.boolean(),
 });
 export type EnrichProductResponse = z.infer<typeof enrichProductResponse>;
+
+// ─── import and export ────────────────────────────────────────────────────
+
+// docs/import-export.md, docs/decisions/007-wallet-import-export.md.
+export const IMPORT_LIMITS = {
+  /** The upload: a Catima zip carries photos of the cards, which are not read. */
+  fileBytes: 20 * 1024 * 1024,
+  /** The CSV, bare or inside the zip. */
+  csvBytes: 2 * 1024 * 1024,
+  /** Cards in one file from the household; a stranger's are capped lower (ANON_RATE_LIMIT). */
+  cards: 1000,
+} as const;
+
+/** The wallet CSV's columns, in the order the export writes them. */
+export const WALLET_CSV_COLUMNS = ["store", "number", "format", "label", "person"] as const;
+
+export const importCardsQuery = z.object({
+  /** `1`: answer what would be imported, write nothing. */
+  dry_run: flag.optional(),
+});
+
+/** The `person` form field: whose cards these are, where the file does not say. */
+export const importPersonField = text(120).optional();
+
+const importRow = z.object({
+  /** Where the card is in the file (its CSV line). */
+  line: z.number().int().positive(),
+  store_name: z.string(),
+  person_name: z.string(),
+  card_value: z.string(),
+  card_format: z.enum(BARCODE_FORMATS),
+  label: z.string(),
+});
+export type ImportRow = z.infer<typeof importRow>;
+
+const importError = z.object({
+  line: z.number().int().positive(),
+  /** What could be read of the row, to recognise it. */
+  store_name: z.string().nullable(),
+  card_value: z.string().nullable(),
+  reason: z.string(),
+});
+export type ImportError = z.infer<typeof importError>;
+
+export const importCardsResponse = z.object({
+  ok: z.literal(true),
+  /** True when nothing was written (`dry_run=1`). */
+  dry_run: z.boolean(),
+  /** The cards added (or that would be). */
+  add: z.array(importRow),
+  /** Cards the wallet already has (same store, person and number), or that the file holds twice: skipped. */
+  duplicates: z.array(importRow),
+  /** Rows that cannot become a card, and why: skipped. */
+  errors: z.array(importError),
+});
+export type ImportCardsResponse = z.infer<typeof importCardsResponse>;
+
+export const EXPORT_FORMATS = ["catima", "csv"] as const;
+
+export const exportCardsQuery = z.object({
+  format: z.enum(EXPORT_FORMATS, { message: "must be catima or csv" }).default("catima"),
+});

@@ -1,0 +1,87 @@
+import { readFileSync } from "node:fs";
+import type { BarcodeFormat } from "../../lib/scan/barcode-format";
+import { expectedReading } from "../../tests/support/decode-barcode";
+import { catimaFixture, zipOf } from "../../tests/support/zip-files";
+import { expect, test } from "../fixtures";
+import { readShownBarcode, unique } from "./helpers";
+
+// Moving a wallet in and out on a phone (docs/import-export.md): Catima's own
+// export (its test fixture, zipped as Catima's exporter zips it) is chosen in
+// the import sheet, previewed, imported, and then every card is opened and
+// its barcode read back as a till's scanner would.
+
+// Catima's fixture as it should arrive: store, the value the barcode holds, its format.
+const CATIMA_CARDS: [string, string, BarcodeFormat][] = [
+  ["Pharmacy", "dhshsvshs", "code_128"],
+  ["Card 1", "5432", "qr_code"],
+  ["cheese", "Käseschnitte", "aztec"],
+  ["Clothes Store", "a", "code_128"],
+  ["Department Store", "A", "code_128"],
+  ["Grocery Store", "dhd", "code_128"],
+  ["Restaurant", "23456", "code_128"],
+  ["Shoe Store", "-5317", "aztec"],
+];
+
+test("imports a Catima export after a preview, and every card shows a barcode that decodes", async ({ page }) => {
+  const person = unique("Ana");
+  const zip = zipOf({ "catima.csv": catimaFixture("catima_v2.csv"), "card_1_front.png": new Uint8Array(512) });
+
+  await page.goto("/base-scan/");
+  await page.getByRole("button", { name: "Import cards" }).click();
+  const sheet = page.getByRole("dialog", { name: "Import cards" });
+  await sheet.getByLabel("Whose cards").fill(person);
+  await sheet
+    .getByLabel(/Choose a file/)
+    .setInputFiles({ name: "catima.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
+
+  await expect(sheet.getByTestId("import-summary")).toHaveText("8 to add · 0 already in the wallet · 0 cannot be read");
+  await expect(sheet.getByText("Note about restaurant here · 98765432")).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/scan-import-preview.png" });
+  await sheet.getByRole("button", { name: "Import 8 cards" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "8 cards imported." })).toBeVisible();
+  await expect(sheet).toBeHidden();
+
+  for (const [store, value, format] of CATIMA_CARDS) {
+    await page.getByRole("button", { name: new RegExp(`^${store}, ${person}[,]`) }).click();
+    const checkout = page.getByRole("dialog", { name: `${store} card` });
+    await expect(checkout).toBeVisible();
+    await expect(checkout.getByTestId("barcode")).toHaveAttribute("data-format", format);
+    await expect(checkout.getByRole("alert")).toHaveCount(0);
+    expect(await readShownBarcode(page, format), `${store}: ${value}`).toEqual([expectedReading(value, format)]);
+    await page.keyboard.press("Escape");
+    await expect(checkout).toBeHidden();
+  }
+});
+
+test("shows what it will skip and why, then imports the rest; the CSV export downloads", async ({ page }) => {
+  const person = unique("Rui");
+  const store = unique("Lidl");
+  const csv = [
+    "store,number,format,label,person",
+    `${store},5601234567892,EAN_13,Família,${person}`,
+    `${store},5601234567892,EAN_13,,${person}`,
+    `${store},5601234567891,EAN_13,,${person}`,
+  ].join("\n");
+
+  await page.goto("/base-scan/?import=1");
+  const sheet = page.getByRole("dialog", { name: "Import cards" });
+  await sheet
+    .getByLabel(/Choose a file/)
+    .setInputFiles({ name: "cards.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(sheet.getByTestId("import-summary")).toHaveText("1 to add · 1 already in the wallet · 1 cannot be read");
+  await expect(
+    sheet.getByText("This number cannot be drawn as EAN-13: Incorrect EAN-13 check digit provided."),
+  ).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/scan-import-errors.png" });
+  await sheet.getByRole("button", { name: "Import 1 card" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "1 card imported, 2 skipped." })).toBeVisible();
+  await expect(page.getByRole("button", { name: new RegExp(`^${store}, ${person}, Família`) })).toBeVisible();
+
+  await page.getByRole("heading", { name: "Move cards" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screenshots/scan-wallet-move-cards.png" });
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const text = readFileSync(await (await download).path(), "utf8");
+  expect(text.startsWith("\uFEFFstore,number,format,label,person\r\n")).toBe(true);
+  expect(text).toContain(`${store},5601234567892,ean_13,Família,${person}\r\n`);
+});

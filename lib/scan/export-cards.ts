@@ -1,0 +1,169 @@
+import { stringify } from "csv-stringify/sync";
+import { strToU8, Zip, ZipDeflate } from "fflate";
+import { db } from "@/lib/db";
+import { listCards } from "@/lib/scan/cards";
+import { barcodeEncoding } from "@/lib/scan/barcode-encoding";
+import { CATIMA_BARCODE_NAMES } from "@/lib/scan/catima-barcodes";
+import { neutraliseCell } from "@/lib/scan/formula-cells";
+import { cardsPageQuery, WALLET_CSV_COLUMNS, type Card } from "@/lib/scan/schemas";
+
+// The whole wallet as a file (docs/import-export.md): every active card, read
+// a page at a time and streamed out as it is read, so a large wallet never
+// sits in memory whole. Two layouts:
+// - `catima`: a zip holding catima.csv in Catima's layout version 2, as its
+//   exporter writes it and its importer reads it (CatimaExporter.java and
+//   CatimaImporter.java in CatimaLoyalty/Android, GPL-3.0; described, not
+//   copied): the version line, then groups, cards and card-to-group links,
+//   separated by blank lines, RFC 4180 with CRLF. Catima has no people, so
+//   each person is a group, and an import here gives the cards back to them.
+// - `csv`: the wallet CSV (store, number, format, label, person), with a BOM
+//   so spreadsheets read it as UTF-8.
+// Every text cell that a spreadsheet would run as a formula is neutralised.
+
+const PAGE = 500;
+const CATIMA_CARD_COLUMNS = [
+  "_id",
+  "store",
+  "note",
+  "validfrom",
+  "expiry",
+  "balance",
+  "balancetype",
+  "cardid",
+  "barcodeid",
+  "barcodetype",
+  "barcodeencoding",
+  "headercolor",
+  "starstatus",
+  "lastused",
+  "archive",
+];
+const cardCursor = cardsPageQuery.shape.cursor.unwrap();
+
+export type ExportFormat = "catima" | "csv";
+
+/** The download: a streamed body with its type and file name. */
+export function exportWallet({ format, now = new Date() }: { format: ExportFormat; now?: Date }): Response {
+  const day = now.toISOString().slice(0, 10);
+  const [body, type, name] =
+    format === "catima"
+      ? [zipped("catima.csv", catimaCsv()), "application/zip", `labs-wallet-${day}-catima.zip`]
+      : [encoded(walletCsv()), "text/csv; charset=utf-8", `labs-wallet-${day}.csv`];
+  return new Response(streamOf(body), {
+    headers: {
+      "content-type": type,
+      "content-disposition": `attachment; filename="${name}"`,
+      // Card numbers: kept by no cache on the way.
+      "cache-control": "no-store",
+    },
+  });
+}
+
+/** Every active card in wallet order, a page at a time. */
+async function* walletPages(): AsyncGenerator<Card[]> {
+  let cursor: ReturnType<typeof cardCursor.parse> | undefined;
+  for (;;) {
+    const { cards, next } = await listCards({ limit: PAGE, cursor });
+    if (cards.length > 0) yield cards;
+    if (next === null) return;
+    cursor = cardCursor.parse(next);
+  }
+}
+
+const csvLines = (rows: string[][]) => stringify(rows, { record_delimiter: "windows" });
+
+/** The format a card is drawn in, which is what the file must say. */
+const drawnFormat = (card: Card) => barcodeEncoding(card.card_format, card.card_value).format;
+
+async function* walletCsv(): AsyncGenerator<string> {
+  yield `\uFEFF${csvLines([[...WALLET_CSV_COLUMNS]])}`;
+  for await (const cards of walletPages()) {
+    yield csvLines(
+      cards.map((card) =>
+        [card.store_name, card.card_value, drawnFormat(card), card.label, card.person_name].map(neutraliseCell),
+      ),
+    );
+  }
+}
+
+async function* catimaCsv(): AsyncGenerator<string> {
+  yield csvLines([["2"]]);
+  yield "\r\n";
+  const people = await db().$queryRaw<{ name: string }[]>`
+    SELECT p.name FROM person p
+    WHERE EXISTS (SELECT 1 FROM card c WHERE c.person_id = p.id AND c.active)
+    ORDER BY p.name_key`;
+  const groups = new Set(people.map((person) => person.name));
+  yield csvLines([["_id"], ...people.map((person) => [neutraliseCell(person.name)])]);
+  yield "\r\n";
+  yield csvLines([CATIMA_CARD_COLUMNS]);
+  // Each card's person is its one group. Kept from this one pass (two short
+  // strings a card), so the links name exactly the cards and groups written
+  // above, whatever changes meanwhile: a person whose first card arrived
+  // after the groups were written is left out rather than linked to nothing.
+  const links: string[][] = [];
+  for await (const cards of walletPages()) {
+    for (const card of cards) {
+      if (groups.has(card.person_name)) links.push([String(card.id), neutraliseCell(card.person_name)]);
+    }
+    yield csvLines(
+      cards.map((card) => [
+        String(card.id),
+        neutraliseCell(card.store_name),
+        neutraliseCell(card.label),
+        "",
+        "",
+        "0",
+        "",
+        neutraliseCell(card.card_value),
+        "",
+        CATIMA_BARCODE_NAMES[drawnFormat(card)],
+        "",
+        "",
+        "0",
+        "0",
+        "0",
+      ]),
+    );
+  }
+  yield "\r\n";
+  yield csvLines([["cardId", "groupId"], ...links]);
+}
+
+async function* encoded(texts: AsyncGenerator<string>): AsyncGenerator<Uint8Array> {
+  for await (const text of texts) yield strToU8(text);
+}
+
+/** One file, deflated into a zip as its text arrives. */
+async function* zipped(name: string, texts: AsyncGenerator<string>): AsyncGenerator<Uint8Array> {
+  const out: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else out.push(chunk);
+  });
+  const entry = new ZipDeflate(name, { level: 6 });
+  zip.add(entry);
+  for await (const text of texts) {
+    entry.push(strToU8(text));
+    if (failure) throw failure;
+    yield* out.splice(0);
+  }
+  entry.push(new Uint8Array(), true);
+  zip.end();
+  if (failure) throw failure;
+  yield* out.splice(0);
+}
+
+function streamOf(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    async pull(controller) {
+      const { value, done } = await chunks.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}

@@ -1,0 +1,229 @@
+import { z } from "zod";
+import { consumeAnonymousWrite } from "@/lib/auth/anonymous-writes";
+import type { Origin } from "@/lib/auth/origin";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/http/errors";
+import { cleanName, nameKey } from "@/lib/names";
+import { text } from "@/lib/text-input";
+import { guessFormat } from "@/lib/scan/barcode-encoding";
+import { cardBarcodeProblem } from "@/lib/scan/check-card-barcode";
+import { parseWalletFile, type WalletFileRow } from "@/lib/scan/parse-wallet-file";
+import { IMPORT_LIMITS, type ImportError, type ImportRow } from "@/lib/scan/schemas";
+
+// Imports loyalty cards from a wallet file (docs/import-export.md): every row
+// becomes a card to add, a duplicate of one the wallet (or the file) already
+// has, or an error with its reason. A dry run answers that plan; otherwise
+// the cards to add are written by one statement, all or none. Who may import
+// how much: docs/decisions/007-wallet-import-export.md.
+
+/** The same card: one store, one person, one number (the unique index of active cards). */
+const keyOf = (row: { store_name: string; person_name: string; card_value: string }) =>
+  `${nameKey(row.store_name)}\u0000${nameKey(row.person_name)}\u0000${row.card_value}`;
+
+const rowFields = z.object({
+  store_name: text(120),
+  person_name: text(120),
+  card_value: text(500),
+  label: text(120, 0),
+});
+
+export type ImportCardsOptions = {
+  file: Uint8Array;
+  /** Whose cards these are, where the file does not say. */
+  person: string | null;
+  origin: Origin;
+  dryRun: boolean;
+};
+
+export type ImportCardsResult = {
+  dry_run: boolean;
+  add: ImportRow[];
+  duplicates: ImportRow[];
+  errors: ImportError[];
+};
+
+export async function importCards({ file, person, origin, dryRun }: ImportCardsOptions): Promise<ImportCardsResult> {
+  const parsed = parseWalletFile(file);
+  const cap = cardCap(origin);
+  if (parsed.rows.length + parsed.problems.length > cap.cards)
+    throw cap.refusal(parsed.rows.length + parsed.problems.length);
+
+  const errors: ImportError[] = parsed.problems.map((problem) => ({
+    line: problem.line,
+    store_name: problem.store,
+    card_value: problem.value,
+    reason: problem.reason,
+  }));
+  const people = await knownPeople(parsed.rows.flatMap((row) => row.groups));
+  const candidates: ImportRow[] = [];
+  for (const row of parsed.rows) {
+    const checked = checkRow(row, personOf(row, people, person));
+    if ("reason" in checked) errors.push(checked);
+    else candidates.push(checked);
+  }
+
+  const existing = await existingKeys(candidates);
+  const add: ImportRow[] = [];
+  const duplicates: ImportRow[] = [];
+  const seen = new Set<string>();
+  for (const row of candidates) {
+    const key = keyOf(row);
+    if (existing.has(key) || seen.has(key)) duplicates.push(row);
+    else add.push(row);
+    seen.add(key);
+  }
+
+  const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
+  errors.sort(byLine);
+  if (dryRun || add.length === 0) return { dry_run: dryRun, add, duplicates, errors };
+
+  // The request itself took one token in the request core: each card after the first takes one more.
+  if (origin.kind === "anonymous") await consumeAnonymousWrite(origin.client, add.length - 1);
+  const written = await writeCards(add);
+  // A card added meanwhile by someone else is a duplicate now; it was not written twice.
+  return {
+    dry_run: false,
+    add: add.filter((row) => written.has(keyOf(row))),
+    duplicates: [...duplicates, ...add.filter((row) => !written.has(keyOf(row)))].sort(byLine),
+    errors,
+  };
+}
+
+/** How many cards one file may hold for this caller, and the refusal past it. */
+function cardCap(origin: Origin) {
+  const anonymousLimit = env().ANON_RATE_LIMIT;
+  if (origin.kind === "anonymous" && anonymousLimit > 0 && anonymousLimit < IMPORT_LIMITS.cards) {
+    return {
+      cards: anonymousLimit,
+      refusal: (count: number) =>
+        new AppError(
+          "payload_too_large",
+          `This file holds ${count} cards; from a device not paired with the household an import may hold at most ${anonymousLimit}. Pair this device, or split the file.`,
+        ),
+    };
+  }
+  return {
+    cards: IMPORT_LIMITS.cards,
+    refusal: (count: number) =>
+      new AppError(
+        "payload_too_large",
+        `This file holds ${count} cards; an import may hold at most ${IMPORT_LIMITS.cards}. Split the file.`,
+      ),
+  };
+}
+
+/** The people named by these Catima groups, by name key. */
+async function knownPeople(groups: string[]): Promise<Map<string, string>> {
+  const keys = [...new Set(groups.map(nameKey))].filter((key) => key !== "");
+  if (keys.length === 0) return new Map();
+  const rows = await db().$queryRaw<{ name: string; name_key: string }[]>`
+    SELECT name, name_key FROM person WHERE name_key IN (${Prisma.join(keys)})`;
+  return new Map(rows.map((row) => [row.name_key, row.name]));
+}
+
+/**
+ * Whose card a row is: the person its own column names; else, for a Catima
+ * card, the one person among its groups (an export writes each person as a
+ * group); else the person the importer chose; else nobody, which is an error.
+ */
+function personOf(row: WalletFileRow, people: Map<string, string>, chosen: string | null): string | null {
+  if (row.person) return row.person;
+  const named = [
+    ...new Set(row.groups.map((group) => people.get(nameKey(group))).filter((name) => name !== undefined)),
+  ];
+  if (named.length === 1) return named[0]!;
+  return chosen;
+}
+
+/** The row as a card to add, or why it cannot be one. */
+function checkRow(row: WalletFileRow, person: string | null): ImportRow | ImportError {
+  const failed = (reason: string): ImportError => ({
+    line: row.line,
+    store_name: row.store || null,
+    card_value: row.value || null,
+    reason,
+  });
+  if (person === null) return failed("No person: choose whose cards these are.");
+  const fields = rowFields.safeParse({
+    store_name: row.store,
+    person_name: person,
+    card_value: row.value,
+    label: row.label,
+  });
+  if (!fields.success) {
+    const issue = fields.error.issues[0]!;
+    return failed(`${FIELD_NAMES[String(issue.path[0])] ?? "A cell"} ${issue.message}.`);
+  }
+  const format = row.format ?? guessFormat(fields.data.card_value);
+  const problem = cardBarcodeProblem(format, fields.data.card_value);
+  if (problem) return failed(problem);
+  return {
+    line: row.line,
+    store_name: cleanName(fields.data.store_name),
+    person_name: cleanName(fields.data.person_name),
+    card_value: fields.data.card_value,
+    card_format: format,
+    label: fields.data.label,
+  };
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  store_name: "The store",
+  person_name: "The person",
+  card_value: "The number",
+  label: "The label",
+};
+
+/** Which of these cards the wallet already holds, as keys. */
+async function existingKeys(rows: ImportRow[]): Promise<Set<string>> {
+  const values = [...new Set(rows.map((row) => row.card_value))];
+  if (values.length === 0) return new Set();
+  const found = await db().$queryRaw<{ store_key: string; person_key: string; card_value: string }[]>`
+    SELECT s.name_key AS store_key, p.name_key AS person_key, c.card_value
+    FROM card c JOIN store s ON s.id = c.store_id JOIN person p ON p.id = c.person_id
+    WHERE c.active AND c.card_value IN (${Prisma.join(values)})`;
+  return new Set(found.map((row) => `${row.store_key}\u0000${row.person_key}\u0000${row.card_value}`));
+}
+
+/**
+ * Writes the cards in one statement, so an import lands whole or not at all:
+ * stores and people found or created by name (as adding one card does), then
+ * the cards, skipping any that an import or a person added in the meantime.
+ * Answers the keys of the cards written.
+ */
+async function writeCards(rows: ImportRow[]): Promise<Set<string>> {
+  const values = Prisma.join(
+    rows.map(
+      (row) =>
+        Prisma.sql`(${row.store_name}, ${nameKey(row.store_name)}, ${row.person_name}, ${nameKey(row.person_name)}, ${row.card_value}, ${row.card_format}, ${row.label})`,
+    ),
+  );
+  const written = await db().$queryRaw<{ store_key: string; person_key: string; card_value: string }[]>`
+    WITH input (store_name, store_key, person_name, person_key, card_value, card_format, label) AS (
+      VALUES ${values}
+    ),
+    stores AS (
+      INSERT INTO store (name, name_key)
+      SELECT DISTINCT ON (store_key) store_name, store_key FROM input ORDER BY store_key
+      ON CONFLICT (name_key) DO UPDATE SET name_key = EXCLUDED.name_key
+      RETURNING id, name_key
+    ),
+    people AS (
+      INSERT INTO person (name, name_key)
+      SELECT DISTINCT ON (person_key) person_name, person_key FROM input ORDER BY person_key
+      ON CONFLICT (name_key) DO UPDATE SET name_key = EXCLUDED.name_key
+      RETURNING id, name_key
+    ),
+    cards AS (
+      INSERT INTO card (store_id, person_id, card_value, card_format, label)
+      SELECT s.id, p.id, i.card_value, i.card_format, i.label
+      FROM input i JOIN stores s ON s.name_key = i.store_key JOIN people p ON p.name_key = i.person_key
+      ON CONFLICT DO NOTHING
+      RETURNING store_id, person_id, card_value
+    )
+    SELECT s.name_key AS store_key, p.name_key AS person_key, c.card_value
+    FROM cards c JOIN stores s ON s.id = c.store_id JOIN people p ON p.id = c.person_id`;
+  return new Set(written.map((row) => `${row.store_key}\u0000${row.person_key}\u0000${row.card_value}`));
+}

@@ -1,0 +1,317 @@
+import { parse, CsvError } from "csv-parse/sync";
+import { AppError } from "@/lib/http/errors";
+import { normalizeFormat, BARCODE_FORMATS, type BarcodeFormat } from "@/lib/scan/barcode-format";
+import { fromCatimaBarcodeName } from "@/lib/scan/catima-barcodes";
+import { looksLikeFormula, restoreCell } from "@/lib/scan/formula-cells";
+import { isZip, readZipEntry } from "@/lib/scan/read-zip-entry";
+import { IMPORT_LIMITS, WALLET_CSV_COLUMNS } from "@/lib/scan/schemas";
+
+// Reads an uploaded wallet file into card rows, knowing nothing of the
+// database: a Catima export (its zip, or its catima.csv, layout version 1 or
+// 2) or the wallet CSV (docs/import-export.md). Catima's layout is its
+// importer's and exporter's (CatimaImporter.java, CatimaExporter.java in
+// CatimaLoyalty/Android, GPL-3.0); this is written from that description,
+// not copied. A file that is not one of these, or is hostile, is refused
+// whole; a row that cannot become a card is kept as a problem with its reason.
+
+/** The one file of a Catima zip that is read; its card images are not. */
+const CATIMA_CSV = "catima.csv";
+/** No card has a longer line than this; a longer one is not a wallet file. */
+const MAX_RECORD_CHARACTERS = 64 * 1024;
+const LABEL_MAX = 120;
+
+export type WalletFileRow = {
+  /** Where the row starts in the CSV, for people to find it. */
+  line: number;
+  store: string;
+  /** What the barcode holds. */
+  value: string;
+  /** The format the file names, or null when it names none (then guessed from the value). */
+  format: BarcodeFormat | null;
+  label: string;
+  /** The person the row names itself (the wallet CSV's person column), else null. */
+  person: string | null;
+  /** The Catima groups the card is in. */
+  groups: string[];
+};
+
+export type WalletFileProblem = { line: number; reason: string; store: string | null; value: string | null };
+
+export type WalletFile = { kind: "catima" | "csv"; rows: WalletFileRow[]; problems: WalletFileProblem[] };
+
+type CsvRecord = { line: number; cells: string[] };
+
+/** The cards in `bytes`, or a refusal naming what is wrong with the file. */
+export function parseWalletFile(bytes: Uint8Array): WalletFile {
+  if (isZip(bytes)) {
+    const csv = readZipEntry(bytes, { name: CATIMA_CSV, maxBytes: IMPORT_LIMITS.csvBytes });
+    const records = readCsv(decodeText(csv));
+    if (!isCatimaVersionLine(records[0])) {
+      const header = records[0]?.cells ?? [];
+      if (!(header.includes("_id") && header.includes("cardid")))
+        throw unreadable("The catima.csv in this zip is not a Catima export.");
+    }
+    return { kind: "catima", ...readCatima(records) };
+  }
+  if (bytes.byteLength > IMPORT_LIMITS.csvBytes) {
+    throw new AppError(
+      "payload_too_large",
+      `A CSV may be at most ${IMPORT_LIMITS.csvBytes / 1024 / 1024} MiB; this one is larger.`,
+    );
+  }
+  const records = readCsv(decodeText(bytes));
+  const first = records[0];
+  if (!first) throw unreadable("The file is empty.");
+  if (isCatimaVersionLine(first)) return { kind: "catima", ...readCatima(records) };
+  const header = first.cells.map((cell) => cell.trim());
+  if (header.includes("_id") && header.includes("cardid")) return { kind: "catima", ...readCatima(records) };
+  return { kind: "csv", ...readWalletCsv(records) };
+}
+
+function decodeText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new AppError(
+      "unsupported_media_type",
+      "This file is not a Catima export (.zip or .csv) or a CSV in UTF-8; nothing was imported.",
+    );
+  }
+}
+
+function readCsv(text: string): CsvRecord[] {
+  if (text.includes("\u0000")) {
+    throw new AppError("unsupported_media_type", "This file is not text: it holds NUL bytes; nothing was imported.");
+  }
+  let parsed: { record: string[]; info: { lines: number } }[];
+  try {
+    parsed = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      max_record_size: MAX_RECORD_CHARACTERS,
+      // With `info`, each record comes with where it ends; the types do not say so.
+    }) as unknown as typeof parsed;
+  } catch (error) {
+    if (error instanceof CsvError) throw unreadable(`The CSV cannot be read: ${error.message}.`.replace(/\.\.$/, "."));
+    throw error;
+  }
+  // A record's line is where it starts: one past where the one before it ended.
+  let previousEnd = 0;
+  return parsed.map(({ record, info }) => {
+    const line = previousEnd + 1;
+    previousEnd = info.lines;
+    return { line, cells: record };
+  });
+}
+
+const isBlank = (record: CsvRecord) => record.cells.every((cell) => cell.trim() === "");
+
+/** Catima's version line: the first line holds a number and nothing else. */
+function isCatimaVersionLine(record: CsvRecord | undefined): boolean {
+  return record !== undefined && record.cells.length === 1 && /^\d{1,5}$/.test(record.cells[0]!.trim());
+}
+
+// ─── Catima ─────────────────────────────────────────────────────────────────
+
+/**
+ * Version 1: one table of cards under a header. Version 2: the version line,
+ * then three tables separated by blank lines: groups (`_id`), cards, and
+ * card-to-group links (`cardId,groupId`).
+ */
+function readCatima(records: CsvRecord[]): Omit<WalletFile, "kind"> {
+  const first = records[0];
+  if (!first || !isCatimaVersionLine(first))
+    return readCatimaCards(
+      records.filter((record) => !isBlank(record)),
+      [],
+    );
+  const version = Number(first.cells[0]!.trim());
+  if (version !== 2) {
+    throw unreadable(`This is a Catima export of layout version ${version}; Labs reads versions 1 and 2.`);
+  }
+  const sections: CsvRecord[][] = [];
+  let current: CsvRecord[] = [];
+  for (const record of records.slice(1)) {
+    if (isBlank(record)) {
+      if (current.length > 0) sections.push(current);
+      current = [];
+    } else current.push(record);
+  }
+  if (current.length > 0) sections.push(current);
+  if (sections.length > 3) throw unreadable("This Catima export has more parts than groups, cards and their links.");
+  const [groups, cards, links = []] = sections;
+  if (!groups || !cards) throw unreadable("This Catima export has no list of cards.");
+  if (!groups[0]!.cells.includes("_id")) throw unreadable("This Catima export's first part is not its list of groups.");
+  return readCatimaCards(cards, links);
+}
+
+function readCatimaCards(cards: CsvRecord[], links: CsvRecord[]): Omit<WalletFile, "kind"> {
+  const header = cards[0];
+  if (!header) throw unreadable("This Catima export has no list of cards.");
+  const column = columnsOf(header.cells);
+  for (const name of ["_id", "store", "cardid"]) {
+    if (!column.has(name)) throw unreadable(`The card list has no ${name} column: this is not a Catima export.`);
+  }
+  const groupsOf = readCatimaLinks(links);
+  const rows: WalletFileRow[] = [];
+  const problems: WalletFileProblem[] = [];
+  for (const record of cards.slice(1)) {
+    const cell = (name: string) => {
+      const index = column.get(name);
+      return index === undefined ? "" : keptCell(record, index, name);
+    };
+    const id = cell("_id").trim();
+    const store = cell("store").trim();
+    const cardId = cell("cardid").trim();
+    const barcodeId = cell("barcodeid").trim();
+    const value = barcodeId || cardId;
+    const problem = (reason: string) =>
+      problems.push({ line: record.line, reason, store: store || null, value: value || null });
+    if (!/^-?\d{1,10}$/.test(id)) {
+      problem("Its _id is not a whole number, as Catima writes it.");
+      continue;
+    }
+    if (!store) {
+      problem("It has no store.");
+      continue;
+    }
+    if (!cardId) {
+      problem("It has no card number (cardid).");
+      continue;
+    }
+    const typeName = cell("barcodetype").trim();
+    const format = typeName ? fromCatimaBarcodeName(typeName) : null;
+    if (typeName && !format) {
+      problem(`Its barcode type ${typeName} is not one Labs can draw.`);
+      continue;
+    }
+    rows.push({
+      line: record.line,
+      store,
+      value,
+      format,
+      label: catimaLabel(cell("note"), barcodeId && barcodeId !== cardId ? cardId : ""),
+      person: null,
+      groups: groupsOf.get(id) ?? [],
+    });
+  }
+  return { rows, problems };
+}
+
+function readCatimaLinks(links: CsvRecord[]): Map<string, string[]> {
+  const groupsOf = new Map<string, string[]>();
+  const header = links[0];
+  if (!header) return groupsOf;
+  const column = columnsOf(header.cells);
+  const cardColumn = column.get("cardId");
+  const groupColumn = column.get("groupId");
+  if (cardColumn === undefined || groupColumn === undefined) {
+    throw unreadable("This Catima export's last part is not its card-to-group links (cardId, groupId).");
+  }
+  for (const record of links.slice(1)) {
+    const card = keptCell(record, cardColumn, "cardId").trim();
+    const group = keptCell(record, groupColumn, "groupId").trim();
+    if (!card || !group) continue;
+    groupsOf.set(card, [...(groupsOf.get(card) ?? []), group]);
+  }
+  return groupsOf;
+}
+
+/**
+ * A Catima card's label: the first line of its note (Labs' labels are one
+ * short line), and the number printed on the card when the barcode holds
+ * another one, so it is not lost.
+ */
+function catimaLabel(note: string, printedNumber: string): string {
+  const firstLine =
+    note
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .find((line) => line !== "") ?? "";
+  const label = [firstLine, printedNumber].filter(Boolean).join(" · ");
+  return label.length > LABEL_MAX ? `${label.slice(0, LABEL_MAX - 1)}…` : label;
+}
+
+// ─── the wallet CSV ─────────────────────────────────────────────────────────
+
+function readWalletCsv(records: CsvRecord[]): Omit<WalletFile, "kind"> {
+  const header = records[0]!.cells.map((cell) => cell.trim().toLowerCase());
+  const known: readonly string[] = WALLET_CSV_COLUMNS;
+  const unknown = header.filter((name) => !known.includes(name));
+  const expected = `The columns are ${WALLET_CSV_COLUMNS.join(", ")} (store and number required), or upload a Catima export.`;
+  if (unknown.length > 0) {
+    throw unreadable(
+      `This CSV has columns Labs does not know (${unknown.map((name) => `“${name}”`).join(", ")}). ${expected}`,
+    );
+  }
+  if (new Set(header).size !== header.length) throw unreadable(`This CSV names a column twice. ${expected}`);
+  for (const name of ["store", "number"]) {
+    if (!header.includes(name)) throw unreadable(`This CSV has no ${name} column. ${expected}`);
+  }
+  const column = columnsOf(header);
+  const rows: WalletFileRow[] = [];
+  const problems: WalletFileProblem[] = [];
+  for (const record of records.slice(1)) {
+    if (isBlank(record)) continue;
+    const cell = (name: string) => {
+      const index = column.get(name);
+      return index === undefined ? "" : keptCell(record, index, name).trim();
+    };
+    const store = cell("store");
+    const value = cell("number");
+    const problem = (reason: string) =>
+      problems.push({ line: record.line, reason, store: store || null, value: value || null });
+    if (record.cells.slice(header.length).some((extra) => extra.trim() !== "")) {
+      problem(`It has more cells than the header's ${header.length} columns.`);
+      continue;
+    }
+    const formatName = cell("format");
+    const format = formatName ? normalizeFormat(formatName) : null;
+    if (formatName && !format) {
+      problem(`“${formatName.slice(0, 40)}” is not a barcode format; use one of ${BARCODE_FORMATS.join(", ")}.`);
+      continue;
+    }
+    rows.push({
+      line: record.line,
+      store,
+      value,
+      format,
+      label: cell("label"),
+      person: cell("person") || null,
+      groups: [],
+    });
+  }
+  return { rows, problems };
+}
+
+// ─── cells ──────────────────────────────────────────────────────────────────
+
+function columnsOf(header: string[]): Map<string, number> {
+  const column = new Map<string, number>();
+  header.forEach((name, index) => {
+    if (!column.has(name.trim())) column.set(name.trim(), index);
+  });
+  return column;
+}
+
+/**
+ * A cell whose text Labs keeps. One that would run as a spreadsheet formula
+ * refuses the whole file: such a file was made to attack whoever opens it,
+ * not by a wallet. One an export neutralised (a leading apostrophe) is text.
+ */
+function keptCell(record: CsvRecord, index: number, column: string): string {
+  const cell = record.cells[index] ?? "";
+  if (looksLikeFormula(cell)) {
+    const shown = cell.trim().slice(0, 30);
+    throw unreadable(
+      `Line ${record.line}, column ${column}: “${shown}${cell.trim().length > 30 ? "…" : ""}” is a spreadsheet formula, not a card. Nothing was imported; remove it, or start the cell with an apostrophe to keep it as text.`,
+    );
+  }
+  return restoreCell(cell);
+}
+
+function unreadable(message: string): AppError {
+  return new AppError("validation_failed", message, { issues: [{ path: "file", message }] });
+}

