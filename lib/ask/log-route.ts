@@ -2,7 +2,7 @@ import { route, parseInput } from "@/lib/http/route";
 import { logTodo } from "@/lib/ask/log-todo";
 import { readLogRequest } from "@/lib/ask/read-log-request";
 import { admitUpload } from "@/lib/ask/upload-quota";
-import { logTodoBody, logTodoResponse } from "@/lib/ask/schemas";
+import { LOG_REQUEST_MAX_BYTES, logTodoBody, logTodoResponse } from "@/lib/ask/schemas";
 
 // POST /api/core-ask/log and its public alias /api/base-ask/log (DESIGN §4):
 // one handler for both. JSON, a url-encoded form or multipart with files.
@@ -12,6 +12,12 @@ export const logTodoRoute = route(
     scope: "ask",
     summary: "Capture a request, bug or idea (JSON, form, or multipart with attachments)",
     rawBody: true,
+    upload: {
+      types: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
+      description:
+        "The fields of the JSON body as JSON or form fields; with multipart, up to 5 files in the field attachments",
+      limit: `${LOG_REQUEST_MAX_BYTES / 1024 / 1024} MiB with attachments (256 KiB without)`,
+    },
     response: logTodoResponse,
   },
   async ({ request, origin }) => {

@@ -19,6 +19,8 @@ export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   body?: B;
   /** The handler reads the body itself (multipart uploads); no JSON parsing here. */
   rawBody?: true;
+  /** For the API reference: what a raw body is (its media types) and the most it may be. */
+  upload?: { types: string[]; description: string; limit?: string };
   /** The success status (default 200): used for a plain object result and in the API reference. */
   status?: number;
   /**

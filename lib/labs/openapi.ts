@@ -42,6 +42,7 @@ const errorEnvelope = z
   .meta({ id: "Error", description: "The error envelope of every JSON endpoint (DESIGN §3)." });
 
 // Its own stored content type in truth; OpenAPI has no way to say "whatever was uploaded".
+const uploadBody = z.string().meta({ format: "binary", description: "The body as described above" });
 const binaryFile = z.string().meta({ format: "binary", description: "The file's bytes, with its stored content type" });
 
 const errorResponse = (description: string) => ({
@@ -75,6 +76,7 @@ function operation(method: HttpMethod, path: string, spec: AnySpec): ZodOpenApiO
     spec.params ?? (names.length ? z.object(Object.fromEntries(names.map((name) => [name, z.string()]))) : undefined);
   const success = String(spec.status ?? 200);
   const writes = method !== "GET";
+  const bodyLimit = spec.upload ? spec.upload.limit : "256 KiB";
   return {
     operationId: operationId(method, path),
     summary: spec.summary,
@@ -87,6 +89,15 @@ function operation(method: HttpMethod, path: string, spec: AnySpec): ZodOpenApiO
       ...(spec.query ? { query: spec.query as z.ZodObject } : {}),
     },
     ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: spec.body } } } } : {}),
+    ...(spec.upload
+      ? {
+          requestBody: {
+            required: true,
+            description: spec.upload.description,
+            content: Object.fromEntries(spec.upload.types.map((type) => [type, { schema: uploadBody }])),
+          },
+        }
+      : {}),
     responses: {
       [success]: {
         description: "Success",
@@ -104,7 +115,7 @@ function operation(method: HttpMethod, path: string, spec: AnySpec): ZodOpenApiO
       ...(spec.auth !== "anyone"
         ? { "403": errorResponse("A key without this route's scope, or a cross-site request with a cookie") }
         : {}),
-      ...(writes ? { "413": errorResponse("A body over 256 KiB") } : {}),
+      ...(writes && bodyLimit ? { "413": errorResponse(`A body over ${bodyLimit}`) } : {}),
       "429": errorResponse("The API key's plan allows no more requests this minute; see Retry-After"),
       "500": errorResponse("A failure on our side; the details are only in the server log"),
     },

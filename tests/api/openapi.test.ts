@@ -66,7 +66,12 @@ describe("GET /api/openapi.json", () => {
     const pathParams = (operation!.parameters ?? []).filter((parameter) => parameter.in === "path");
     expect(pathParams.map((parameter) => parameter.name).sort()).toEqual(patternParams(route.path).sort());
     expect(pathParams.every((parameter) => parameter.required)).toBe(true);
-    expect(Boolean(operation!.requestBody)).toBe(Boolean(route.spec.body));
+    expect(Boolean(operation!.requestBody)).toBe(Boolean(route.spec.body || route.spec.upload));
+    // A body the handler reads itself is described by its media types, and every such route says what it is.
+    expect(Boolean(route.spec.upload)).toBe(Boolean(route.spec.rawBody));
+    if (route.spec.upload) {
+      expect(Object.keys(operation!.requestBody!.content).sort()).toEqual([...route.spec.upload.types].sort());
+    }
     const success = operation!.responses[String(route.spec.status ?? 200)];
     expect(success).toBeDefined();
     expect(Boolean(success!.content?.["application/json"])).toBe(Boolean(route.spec.response));

@@ -2,7 +2,7 @@
 import { route } from "@/lib/http/route";
 import { importCards } from "@/lib/scan/import-cards";
 import { readImportRequest } from "@/lib/scan/read-import-request";
-import { importCardsQuery, importCardsResponse } from "@/lib/scan/schemas";
+import { IMPORT_LIMITS, importCardsQuery, importCardsResponse } from "@/lib/scan/schemas";
 
 export const POST = route(
   {
@@ -11,6 +11,12 @@ export const POST = route(
     summary:
       "Import loyalty cards from a Catima export (.zip or .csv) or a wallet CSV, sent as multipart in the field file (optional field person: whose cards, where the file does not say); dry_run=1 answers the plan and writes nothing",
     rawBody: true,
+    upload: {
+      types: ["multipart/form-data"],
+      description:
+        "Field file: a Catima export (.zip or catima.csv) or a wallet CSV (store, number, format, label, person); optional field person",
+      limit: `${IMPORT_LIMITS.fileBytes / 1024 / 1024} MiB (the file)`,
+    },
     query: importCardsQuery,
     response: importCardsResponse,
   },

@@ -8,6 +8,10 @@ export const POST = route(
     auth: "operator",
     summary: "Restore a backup (the archive as the body, application/gzip) into a database without household data",
     rawBody: true,
+    upload: {
+      types: ["application/gzip"],
+      description: "A Labs backup file as it was downloaded from GET /labs/api/backup (labs-backup-….ndjson.gz)",
+    },
     response: restoreResponse,
   },
   async ({ request }) => ({ ok: true, ...(await restoreRequest(request)) }),
