@@ -162,8 +162,8 @@ export function CameraScanner({
     };
   }, [reader, live, paused, formatsKey]);
 
-  function report(codes: DetectedCode[], allowed: Set<string>): number {
-    let reported = 0;
+  function report(codes: DetectedCode[], allowed: Set<string>): DetectedBarcode[] {
+    const reported: DetectedBarcode[] = [];
     for (const code of codes) {
       const format = normalizeFormat(code.format);
       if (!format || !allowed.has(format) || !code.rawValue) continue;
@@ -172,7 +172,7 @@ export function CameraScanner({
       if (rootRef.current) rootRef.current.dataset.detections = String(detections.current);
       if (detections.current === 1) performance.mark("labs:first-code");
       onDetectedRef.current({ value: code.rawValue, format });
-      reported += 1;
+      reported.push({ value: code.rawValue, format });
     }
     return reported;
   }
@@ -194,12 +194,15 @@ export function CameraScanner({
     const file = input.files?.[0];
     if (!file) return;
     setPhoto({ status: "reading" });
+    const root = rootRef.current;
+    let outcome: { state: "found" | "none" | "failed"; codes: DetectedBarcode[] } = { state: "failed", codes: [] };
     try {
       const photoReader = reader ?? (await loadBarcodeReader(formatsKey.split(",") as BarcodeFormat[]));
       const codes = await decodeImage(photoReader, file);
       const found = report(codes, new Set(formatsKey.split(",")));
+      outcome = { state: found.length > 0 ? "found" : "none", codes: found };
       setPhoto(
-        found > 0
+        found.length > 0
           ? { status: "idle" }
           : { status: "message", message: "No barcode found in that photo. Try a sharper one, closer to the code." },
       );
@@ -207,6 +210,12 @@ export function CameraScanner({
       setPhoto({ status: "message", message: "That photo could not be read. Try another one." });
     } finally {
       input.value = "";
+      // What each photo gave, read by the photo tests and bench/corpus.ts.
+      if (root) {
+        root.dataset.photoCodes = JSON.stringify(outcome.codes);
+        root.dataset.photo = outcome.state;
+        root.dataset.photos = String(Number(root.dataset.photos ?? 0) + 1);
+      }
     }
   }
 
