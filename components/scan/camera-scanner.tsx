@@ -4,12 +4,15 @@ import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent, ty
 import { buttonClass } from "@/components/scan/styles";
 import { BARCODE_FORMATS, normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
 import { loadBarcodeReader, type BarcodeReader, type DetectedCode } from "@/lib/scan/client/barcode-reader";
+import { readPhoto } from "@/lib/scan/client/read-photo";
 
 // Live camera barcode reader (issue 3 "Scanner"): rear camera preferred, a
 // picker when there are several, the torch where the camera has one, and a
-// photo from the gallery as the way in when the camera cannot be used. It
-// reports every code it reads, frame after frame; the caller decides what is
-// new (components/scan/scanner-view.tsx ignores a code seen in the last 3 s).
+// photo from the gallery as the way in when the camera cannot be used (read
+// off the page's thread, looking again as needed: lib/scan/client/read-photo.ts,
+// docs/barcode-corpus.md). It reports every code it reads, frame after frame;
+// the caller decides what is new (components/scan/scanner-view.tsx ignores a
+// code seen in the last 3 s).
 
 export type DetectedBarcode = { value: string; format: string };
 
@@ -24,12 +27,11 @@ export type CameraScannerProps = {
 type CameraState =
   { status: "starting" } | { status: "live" } | { status: "hidden" } | { status: "failed"; message: string };
 
-type PhotoState = { status: "idle" } | { status: "reading" } | { status: "message"; message: string };
+type PhotoState =
+  { status: "idle" } | { status: "reading"; step: number; steps: number } | { status: "message"; message: string };
 
 /** Time between two looks at the video; zxing needs 20–80 ms per frame on a phone. */
 const SCAN_INTERVAL_MS = 120;
-/** Photos are read at most this size on their long side first; full size only if that finds nothing. */
-const PHOTO_FIRST_TRY_PX = 1600;
 
 export function CameraScanner({
   onDetected,
@@ -162,8 +164,8 @@ export function CameraScanner({
     };
   }, [reader, live, paused, formatsKey]);
 
-  function report(codes: DetectedCode[], allowed: Set<string>): number {
-    let reported = 0;
+  function report(codes: DetectedCode[], allowed: Set<string>): DetectedBarcode[] {
+    const reported: DetectedBarcode[] = [];
     for (const code of codes) {
       const format = normalizeFormat(code.format);
       if (!format || !allowed.has(format) || !code.rawValue) continue;
@@ -172,7 +174,7 @@ export function CameraScanner({
       if (rootRef.current) rootRef.current.dataset.detections = String(detections.current);
       if (detections.current === 1) performance.mark("labs:first-code");
       onDetectedRef.current({ value: code.rawValue, format });
-      reported += 1;
+      reported.push({ value: code.rawValue, format });
     }
     return reported;
   }
@@ -189,24 +191,38 @@ export function CameraScanner({
     }
   }
 
-  async function readPhoto(event: ChangeEvent<HTMLInputElement>) {
+  async function onPhotoChosen(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    setPhoto({ status: "reading" });
+    setPhoto({ status: "reading", step: 0, steps: 1 });
+    const root = rootRef.current;
+    let outcome: { state: "found" | "none" | "failed"; codes: DetectedBarcode[] } = { state: "failed", codes: [] };
     try {
-      const photoReader = reader ?? (await loadBarcodeReader(formatsKey.split(",") as BarcodeFormat[]));
-      const codes = await decodeImage(photoReader, file);
+      const codes = await readPhoto(file, {
+        formats: formatsKey.split(",") as BarcodeFormat[],
+        onProgress: ({ step, steps }) => setPhoto({ status: "reading", step, steps }),
+      });
       const found = report(codes, new Set(formatsKey.split(",")));
+      outcome = { state: found.length > 0 ? "found" : "none", codes: found };
       setPhoto(
-        found > 0
+        found.length > 0
           ? { status: "idle" }
-          : { status: "message", message: "No barcode found in that photo. Try a sharper one, closer to the code." },
+          : {
+              status: "message",
+              message: "No barcode found in that photo. Take it again closer, with the code flat, sharp and well lit.",
+            },
       );
     } catch {
       setPhoto({ status: "message", message: "That photo could not be read. Try another one." });
     } finally {
       input.value = "";
+      // What each photo gave, read by the photo tests and bench/corpus.ts.
+      if (root) {
+        root.dataset.photoCodes = JSON.stringify(outcome.codes);
+        root.dataset.photo = outcome.state;
+        root.dataset.photos = String(Number(root.dataset.photos ?? 0) + 1);
+      }
     }
   }
 
@@ -278,7 +294,7 @@ export function CameraScanner({
             type="file"
             accept="image/*"
             className="sr-only"
-            onChange={readPhoto}
+            onChange={onPhotoChosen}
             disabled={photo.status === "reading"}
             aria-label="Pick a photo of a barcode"
           />
@@ -287,6 +303,22 @@ export function CameraScanner({
       <p role="status" className="mt-1 text-sm text-slate-600 ui-d:text-slate-200">
         {status}
       </p>
+      {photo.status === "reading" ? (
+        <div
+          role="status"
+          data-testid="photo-progress"
+          className="mt-1 flex items-center gap-2 text-sm text-slate-600 ui-d:text-slate-200"
+        >
+          {/* Several looks on a hard photo can take seconds on a phone: show each one. */}
+          <span aria-hidden className="h-2 w-20 shrink-0 overflow-hidden rounded-full bg-slate-200 ui-d:bg-slate-700">
+            <span
+              className="block h-full rounded-full bg-brand transition-[width]"
+              style={{ width: `${Math.round((100 * photo.step) / photo.steps)}%` }}
+            />
+          </span>
+          <span>{photo.step <= 1 ? "Reading the photo…" : `Looking closer, ${photo.step} of ${photo.steps}…`}</span>
+        </div>
+      ) : null}
       {photo.status === "message" ? (
         <p role="alert" className="mt-1 text-sm text-amber-800 ui-d:text-yellow-300">
           {photo.message}
@@ -343,29 +375,4 @@ function statusLine({
   if (!reader) return "Loading the barcode reader…";
   if (paused) return "Paused.";
   return "Point the camera at a barcode or QR code.";
-}
-
-/** Reads a photo, first scaled down (fast on a 12-megapixel picture), then at full size. */
-async function decodeImage(reader: BarcodeReader, file: Blob): Promise<DetectedCode[]> {
-  const full = await createImageBitmap(file);
-  try {
-    const longSide = Math.max(full.width, full.height);
-    if (longSide > PHOTO_FIRST_TRY_PX) {
-      const factor = PHOTO_FIRST_TRY_PX / longSide;
-      const small = await createImageBitmap(full, {
-        resizeWidth: Math.round(full.width * factor),
-        resizeHeight: Math.round(full.height * factor),
-        resizeQuality: "high",
-      });
-      try {
-        const codes = await reader.detect(small);
-        if (codes.length > 0) return codes;
-      } finally {
-        small.close();
-      }
-    }
-    return await reader.detect(full);
-  } finally {
-    full.close();
-  }
 }

@@ -44,6 +44,19 @@ export async function decodeBarcodes(png: Uint8Array, format: BarcodeFormat): Pr
 }
 
 /**
+ * Everything zxing-wasm reads in an encoded image (JPEG, PNG, …) or in RGBA
+ * pixels, with its default options (all formats, try harder, rotate, invert,
+ * downscale): what zxing-wasm itself makes of a picture.
+ */
+export async function readAllBarcodes(
+  image: Uint8Array | { data: Uint8ClampedArray; width: number; height: number },
+): Promise<{ text: string; format: string }[]> {
+  prepare();
+  const results = await readBarcodes(image instanceof Uint8Array ? image : (image as ImageData));
+  return results.filter((result) => result.isValid).map((result) => ({ text: result.text, format: result.format }));
+}
+
+/**
  * What a reader gives back for a card value drawn in `format`: the value
  * itself, except that zxing reports Codabar with the A…A start/stop letters we
  * add, UPC-A and UPC-E as 13 digits (UPC-E expanded), and an odd-length ITF
