@@ -1,19 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-
-// Debian's Chromium, never a downloaded browser (DESIGN §5). The networking
-// flags keep it from calling home on a closed network.
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-  ],
-};
+import { chromiumLaunch } from "./tests/support/chromium";
 
 export default defineConfig({
   testDir: "e2e",
@@ -26,7 +12,7 @@ export default defineConfig({
   outputDir: "test-results/playwright",
   use: {
     baseURL: process.env.E2E_BASE_URL,
-    launchOptions: chromium,
+    launchOptions: chromiumLaunch,
     trace: "retain-on-failure",
   },
   projects: [

@@ -29,6 +29,7 @@ import { chromium, devices, type Page } from "@playwright/test";
 import { BARCODE_FORMATS, normalizeFormat } from "../lib/scan/barcode-format";
 import { readAllBarcodes } from "../tests/support/decode-barcode";
 import { percentile, startBenchServer } from "./support";
+import { chromiumLaunch } from "../tests/support/chromium";
 
 const IMAGE = /\.(jpe?g|png|webp|gif|bmp)$/i;
 const MIME: Record<string, string> = {
@@ -39,15 +40,6 @@ const MIME: Record<string, string> = {
   gif: "image/gif",
   bmp: "image/bmp",
 };
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run",
-];
 /** A fresh page now and then, so hours of photos do not pile up in one tab. */
 const PHOTOS_PER_PAGE = 40;
 
@@ -71,10 +63,7 @@ console.log(
 if (photos.length === 0) process.exit(2);
 
 const bench = await startBenchServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  args: CHROMIUM_ARGS,
-});
+const browser = await chromium.launch(chromiumLaunch);
 let rows: Row[];
 try {
   const zxing = await readInNode(photos);

@@ -4,6 +4,7 @@
 //
 //   npx tsx bench/make-photos.ts <dir> [kind…]
 import { chromium } from "@playwright/test";
+import { chromiumLaunch } from "../tests/support/chromium";
 import { openPhotoLab, PHOTO_KINDS, photoCases, writePhotoCorpus, type PhotoKind } from "../e2e/support/barcode-photos";
 
 const [dir, ...kinds] = process.argv.slice(2);
@@ -17,10 +18,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu"],
-});
+const browser = await chromium.launch(chromiumLaunch);
 try {
   const lab = await browser.newPage();
   await openPhotoLab(lab);

@@ -13,18 +13,9 @@ import { chromium, devices } from "@playwright/test";
 import { buildIfNeeded } from "../scripts/build-if-needed";
 import { writeBarcodeVideo } from "../e2e/support/barcode-video";
 import { startServer } from "../tests/support/server";
+import { chromiumLaunch } from "../tests/support/chromium";
 
 const RUNS = 5;
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run",
-];
-const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 buildIfNeeded();
@@ -37,7 +28,7 @@ try {
 }
 
 async function measureShippedJs() {
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(chromiumLaunch);
   try {
     const context = await browser.newContext({ ...devices["Pixel 7"] });
     const page = await context.newPage();
@@ -91,9 +82,9 @@ async function measureFirstCode() {
     blankFrames: 0,
   });
   const browser = await chromium.launch({
-    executablePath,
+    executablePath: chromiumLaunch.executablePath,
     args: [
-      ...CHROMIUM_ARGS,
+      ...chromiumLaunch.args,
       "--use-fake-ui-for-media-stream",
       "--use-fake-device-for-media-stream",
       `--use-file-for-fake-video-capture=${video}`,
