@@ -5,8 +5,7 @@ import { AppError } from "@/lib/http/errors";
 
 // The one multipart/form-data reader (uploads to Ask, wallet imports):
 // streamed through busboy and refused with 413 the moment a limit is passed,
-// declared or counted, never buffered past it; the rest of the body is not
-// read.
+// declared or counted, never buffered past it.
 
 export type MultipartLimits = {
   /** The field files come in; a file under any other name is refused. */
@@ -92,11 +91,19 @@ function parse(body: ReadableStream<Uint8Array>, contentType: string, limits: Mu
     const fail = (error: AppError) => {
       if (settled) return;
       settled = true;
-      // Stop reading: the rest of the body is never buffered.
       source.unpipe(counter);
       counter.unpipe(parser);
-      source.destroy();
       reject(error);
+      // The rest of a body within the limits is read away, unkept, so the
+      // refusal reaches the client and the connection stays good for its
+      // next request (dropping it mid-upload can reset it under the
+      // answer). Past the limits the connection is dropped rather than read.
+      const cap = limits.maxTotalBytes + limits.overhead;
+      if (received > cap) return void source.destroy();
+      source.on("data", (chunk: Buffer) => {
+        received += chunk.byteLength;
+        if (received > cap) source.destroy();
+      });
     };
 
     parser.on("field", (name, value, info) => {
