@@ -16,6 +16,7 @@ import {
   type Store,
 } from "@/lib/scan/schemas";
 import { foldText } from "@/lib/scan/search-text";
+import { PersonChips } from "@/components/scan/person-chips";
 
 type FieldName = "value" | "format" | "store" | "person" | "label";
 type Errors = Partial<Record<FieldName | "form", string>>;
@@ -228,24 +229,7 @@ export function AddCardSheet({
                 : null
             }
           >
-            {people.length > 0 ? (
-              <div className="flex flex-wrap gap-2 pb-1" role="group" aria-label="People">
-                {people.map((option) => {
-                  const chosen = foldText(option.name) === foldText(person);
-                  return (
-                    <button
-                      key={option.id}
-                      type="button"
-                      aria-pressed={chosen}
-                      onClick={() => setPerson(option.name)}
-                      className={`h-11 rounded-full border px-4 text-base ${chosen ? "border-brand bg-brand text-white ui-d:bg-yellow-300 ui-d:text-black" : "surface border-slate-300 bg-white text-slate-800"}`}
-                    >
-                      {option.name}
-                    </button>
-                  );
-                })}
-              </div>
-            ) : null}
+            <PersonChips people={people} person={person} onChoose={setPerson} />
             <input
               id={fieldId("person")}
               name="person_name"

@@ -5,7 +5,7 @@ import { Field, FormError, inputClass, primaryButtonClass } from "@/components/u
 import { FetchError, postForm } from "@/lib/http/fetcher";
 import { FORMAT_LABELS } from "@/lib/scan/barcode-encoding";
 import { IMPORT_LIMITS, type ImportCardsResponse, type ImportRow } from "@/lib/scan/schemas";
-import { foldText } from "@/lib/scan/search-text";
+import { PersonChips } from "@/components/scan/person-chips";
 
 const IMPORT_URL = "/base-scan/api/import";
 
@@ -160,24 +160,7 @@ export function ImportSheet({
           htmlFor={`${id}-person`}
           hint="For cards the file does not give to someone: Catima has no people."
         >
-          {people.length > 0 ? (
-            <div className="flex flex-wrap gap-2 pb-1" role="group" aria-label="People">
-              {people.map((option) => {
-                const chosen = foldText(option.name) === foldText(person);
-                return (
-                  <button
-                    key={option.id}
-                    type="button"
-                    aria-pressed={chosen}
-                    onClick={() => choosePerson(option.name)}
-                    className={`h-11 rounded-full border px-4 text-base ${chosen ? "border-brand bg-brand text-white ui-d:bg-yellow-300 ui-d:text-black" : "surface border-slate-300 bg-white text-slate-800"}`}
-                  >
-                    {option.name}
-                  </button>
-                );
-              })}
-            </div>
-          ) : null}
+          <PersonChips people={people} person={person} onChoose={choosePerson} />
           <input
             id={`${id}-person`}
             name="person"

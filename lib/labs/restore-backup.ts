@@ -13,9 +13,7 @@ import {
   type TableStart,
 } from "@/lib/labs/backup-format";
 import { BACKUP_TABLES, isBackupTable, STARTER_TABLES, type BackupTable } from "@/lib/labs/backup-tables";
-import { quoted, tableColumns } from "@/lib/labs/table-catalog";
-
-type Transaction = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
+import { quoted, tableColumns, type Transaction } from "@/lib/labs/table-catalog";
 
 /** Far above any row we write (an attachment's bytes in hex are at most ~2 × its size). */
 const MAX_LINE_BYTES = 128 * 1024 * 1024;

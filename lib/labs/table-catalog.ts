@@ -3,6 +3,9 @@
 // from lib/labs/backup-tables.ts, never from a file.
 import type { db } from "@/lib/db";
 
+/** The client an interactive transaction hands its callback. */
+export type Transaction = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
+
 type Queryable = Pick<ReturnType<typeof db>, "$queryRawUnsafe">;
 
 export async function tableColumns(client: Queryable, table: string): Promise<string[]> {

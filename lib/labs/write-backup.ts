@@ -9,9 +9,7 @@ import { readMigrationState } from "@/lib/db/migration-state";
 import { dataDir } from "@/lib/env";
 import { BACKUP_FORMAT, BACKUP_VERSION, controlLine, type BackupHeader } from "@/lib/labs/backup-format";
 import { BACKUP_TABLES, type BackupTable } from "@/lib/labs/backup-tables";
-import { tableColumns, primaryKey, quoted } from "@/lib/labs/table-catalog";
-
-type Transaction = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
+import { tableColumns, primaryKey, quoted, type Transaction } from "@/lib/labs/table-catalog";
 
 const BATCH_ROWS = 500;
 
