@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
+import createNextIntlPlugin from "next-intl/plugin";
 import { API_POLICY, otherSecurityHeaders } from "./lib/http/security-headers";
 import { releaseOfCheckout } from "./lib/labs/build-release";
 import { writeRouteManifest } from "./scripts/write-route-manifest";
@@ -31,12 +32,15 @@ const nextConfig: NextConfig = {
   },
 };
 
+// Points next-intl at i18n/request.ts, which picks each request's language.
+const withIntl = createNextIntlPlugin("./i18n/request.ts");
+
 export default function config(phase: string): NextConfig {
-  if (phase !== PHASE_PRODUCTION_BUILD && phase !== PHASE_DEVELOPMENT_SERVER) return nextConfig;
+  if (phase !== PHASE_PRODUCTION_BUILD && phase !== PHASE_DEVELOPMENT_SERVER) return withIntl(nextConfig);
   // Every build lists the route modules as they are now, so the OpenAPI
   // document covers routes merged from anywhere (scripts/write-route-manifest.ts),
   // and carries the release label of the commit it was built from.
   writeRouteManifest();
   const { release, commit } = releaseOfCheckout();
-  return { ...nextConfig, env: { LABS_BUILD_RELEASE: release, LABS_BUILD_COMMIT: commit } };
+  return withIntl({ ...nextConfig, env: { LABS_BUILD_RELEASE: release, LABS_BUILD_COMMIT: commit } });
 }

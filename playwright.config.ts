@@ -14,6 +14,9 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     launchOptions: chromiumLaunch,
     trace: "retain-on-failure",
+    // The suites written before the pages spoke Portuguese read English; the
+    // language suites (e2e/i18n, e2e/a11y) set pt-PT themselves.
+    locale: "en-GB",
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /\.phone\.spec\.ts$/ },

@@ -1,21 +1,25 @@
 import type { Metadata, Viewport } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AskButton } from "@/components/ask/ask-button";
 import { DevPreviewBar } from "@/components/labs/dev-preview-bar";
 import { ViewBeacon } from "@/components/labs/view-beacon";
+import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { SiteNav } from "@/components/ui/site-nav";
+import { UiProvider } from "@/components/ui/ui-context";
 import { buildInfo } from "@/lib/labs/release";
 import { requestVariant } from "@/lib/labs/request-variant";
 import "./globals.css";
 
-// Every page depends on the request (variant header, session, live data), and
-// prerendering at build time must never open the database.
+// Every page depends on the request (variant header, language, session, live
+// data), and prerendering at build time must never open the database.
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: { default: "Labs", template: "%s · Labs" },
-  description: "Scan, Ask and Research: the household's own tools.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("common.meta");
+  return { title: { default: "Labs", template: "%s · Labs" }, description: t("description") };
+}
 
 export const viewport: Viewport = {
   width: "device-width",
@@ -24,17 +28,26 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const { variant, prefix } = await requestVariant();
+  const [{ variant, prefix }, locale] = await Promise.all([requestVariant(), getLocale()]);
   const { release, commit } = buildInfo();
   return (
-    <html lang="en" data-ui={variant}>
-      <body className="min-h-dvh bg-slate-50 pb-16 text-slate-900 antialiased md:pb-0">
-        <DevPreviewBar variant={variant} release={release} commit={commit} />
-        <ViewBeacon variant={variant} />
-        <SiteNav prefix={prefix} />
-        {/* Room at the end for the floating buttons, so they never sit on a page's last control. */}
-        <main className="mx-auto max-w-5xl px-4 pt-6 pb-24 ui-b:pt-3 ui-c:px-5 md:pb-6">{children}</main>
-        <AskButton />
+    <html lang={locale} data-ui={variant}>
+      <body className="min-h-dvh bg-page pb-16 text-fg antialiased md:pb-0">
+        <NextIntlClientProvider>
+          <UiProvider variant={variant} prefix={prefix}>
+            <DevPreviewBar variant={variant} release={release} commit={commit} />
+            <ViewBeacon variant={variant} />
+            <SiteNav />
+            {/* Room at the end for the floating buttons, so they never sit on a page's last control. */}
+            <main className="mx-auto max-w-5xl px-4 pt-6 pb-24 ui-b:pt-3 ui-c:px-5 md:pb-6">
+              {children}
+              <footer className="mt-10 flex justify-end border-t border-line pt-3">
+                <LanguageSwitcher />
+              </footer>
+            </main>
+            <AskButton />
+          </UiProvider>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

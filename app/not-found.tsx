@@ -1,13 +1,15 @@
-import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { AppLink } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
 
 export default function NotFound() {
+  const t = useTranslations("common.notFound");
   return (
     <>
-      <PageHeader title="Page not found">There is nothing at this address.</PageHeader>
-      <Link href="/base-scan" className="text-brand underline">
-        Go to Scan
-      </Link>
+      <PageHeader title={t("title")}>{t("body")}</PageHeader>
+      <AppLink href="/base-scan" look="standalone">
+        {t("home")}
+      </AppLink>
     </>
   );
 }

@@ -1,0 +1,74 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocale, useTranslations } from "next-intl";
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
+import { zodErrorMap } from "@/lib/i18n/zod-errors";
+
+// The one way a form talks to the JSON API: react-hook-form checks the fields
+// with the same zod schema the route parses (lib/<area>/schemas.ts), then the
+// answer's `issues[]` land on the fields they name, and anything else (a
+// refusal, no connection) on `errors.root.server`. Typed input is never
+// cleared on failure. See docs/architecture.md, "Forms".
+
+type ErrorEnvelope = {
+  ok: false;
+  error: { code: string; message: string; issues?: { path: string; message: string }[] };
+};
+
+export function useApiForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  defaultValues: DefaultValues<z.input<Schema>>,
+) {
+  const locale = useLocale();
+  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: zodResolver(schema, { error: zodErrorMap(locale) }),
+    defaultValues,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+}
+
+export type ApiForm<Values extends FieldValues> = UseFormReturn<Values, unknown, FieldValues>;
+
+/** The message for a failed send: the server's words, or "no connection". */
+export function useSendForm() {
+  const t = useTranslations("common.form");
+  return async function sendForm<Result = unknown, Values extends FieldValues = FieldValues>(
+    form: UseFormReturn<Values, unknown, never> | UseFormReturn<Values, unknown, FieldValues> | UseFormReturn<Values>,
+    url: string,
+    body: unknown,
+    { method = "POST" }: { method?: "POST" | "PATCH" | "PUT" | "DELETE" } = {},
+  ): Promise<Result | undefined> {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      form.setError("root.server", { type: "offline", message: t("offline") });
+      return undefined;
+    }
+    const data: unknown = await response.json().catch(() => null);
+    if (response.ok) return data as Result;
+    const error = (data as ErrorEnvelope | null)?.error;
+    const values = form.getValues() as Record<string, unknown>;
+    let onFields = 0;
+    for (const issue of error?.issues ?? []) {
+      const field = issue.path.split(".")[0] ?? "";
+      if (!(field in values)) continue;
+      form.setError(
+        issue.path as Path<Values>,
+        { type: "server", message: issue.message },
+        { shouldFocus: onFields === 0 },
+      );
+      onFields += 1;
+    }
+    const message = error?.message ?? t("failed", { message: String(response.status) });
+    form.setError("root.server", { type: "server", message: onFields > 0 ? t("fixFields") : message });
+    return undefined;
+  };
+}

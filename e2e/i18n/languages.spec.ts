@@ -1,0 +1,84 @@
+import { expect, test } from "../fixtures";
+import { PAGE_NAMES, seedEveryPage, type PageState } from "../support/every-page";
+import en from "../../messages/en/common.json" with { type: "json" };
+import { catalogueStrings } from "../support/catalogue-strings";
+
+// Every page in each language: Portuguese by default, and not a word of the
+// English catalogue on a Portuguese page (names and codes aside, which are
+// the same in both catalogues); then the same the other way round.
+
+let pages: PageState[] = [];
+test.beforeAll(async ({ request }) => {
+  pages = await seedEveryPage(request);
+});
+
+/** The text a reader meets: what is shown, and what a screen reader says (labels, alternatives, placeholders). */
+async function readableText(page: import("@playwright/test").Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts = [document.body.innerText, document.title];
+    for (const element of document.querySelectorAll(
+      "[aria-label], [placeholder], [title], [alt], [aria-roledescription]",
+    )) {
+      for (const name of ["aria-label", "placeholder", "title", "alt", "aria-roledescription"]) {
+        const value = element.getAttribute(name);
+        if (value) parts.push(value);
+      }
+    }
+    return parts.join("\n");
+  });
+}
+
+for (const [locale, other] of [
+  ["pt-PT", "en"],
+  ["en", "pt-PT"],
+] as const) {
+  test.describe(`in ${locale}`, () => {
+    test.use({ locale });
+
+    for (const name of PAGE_NAMES) {
+      test(`${name} shows no ${other} catalogue text`, async ({ page, login }) => {
+        const state = pages.find((candidate) => candidate.name === name)!;
+        if (state.operator) await login();
+        await page.goto(state.path);
+        await expect(page.locator("html")).toHaveAttribute("lang", locale);
+        await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+        await state.open?.(page);
+        const text = await readableText(page);
+        const leaks = catalogueStrings(other, locale).filter((phrase) => phrase.test(text));
+        expect(leaks.map((phrase) => phrase.source)).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe("a Portuguese browser", () => {
+  test.use({ locale: "pt-PT" });
+  test("the switcher changes the language of every page and remembers it", async ({ page }) => {
+    await page.goto("/base-research/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt-PT");
+    await page.getByRole("group", { name: "Idioma" }).getByRole("button", { name: "English" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("navigation", { name: en.nav.label })).toBeVisible();
+    expect((await page.context().cookies()).find((cookie) => cookie.name === "labs_locale")?.value).toBe("en");
+    await page.goto("/base-scan/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.getByRole("group", { name: "Language" }).getByRole("button", { name: "Português" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt-PT");
+  });
+});
+
+test.describe("without a choice", () => {
+  test.use({ locale: "en-GB" });
+  test("the browser's language decides", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+});
+
+test("a browser that asks for neither language gets Portuguese", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, locale: "de-DE" });
+  const page = await context.newPage();
+  await page.goto("/base-ask/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt-PT");
+  await context.close();
+});

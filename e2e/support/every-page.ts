@@ -1,0 +1,35 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
+import { askPages, seedAsk } from "./pages/ask";
+import { labsPages } from "./pages/labs";
+import { researchPages, seedResearch } from "./pages/research";
+import { scanPages, seedScan } from "./pages/scan";
+import { seedApi, type PageState } from "./pages/types";
+
+export type { PageState } from "./pages/types";
+
+// Every page of the app, in the states worth checking, over realistic data.
+// The accessibility suite (e2e/a11y) and the language suite (e2e/i18n) walk
+// this list; a new page belongs in its area's file under e2e/support/pages/.
+
+export const VARIANTS = ["a", "b", "c", "d"] as const;
+
+export async function seedEveryPage(request: APIRequestContext): Promise<PageState[]> {
+  const api = seedApi(request);
+  const tag = randomUUID().slice(0, 6);
+  const [scan, ask, research] = [await seedScan(api, tag), await seedAsk(api, tag), await seedResearch(api, tag)];
+  return [...scanPages(scan), ...askPages(ask), ...researchPages(research), ...labsPages()];
+}
+
+/** The path in a variant: `/c/base-scan/` for c, the path itself for a. */
+export function inVariant(path: string, variant: (typeof VARIANTS)[number]): string {
+  return variant === "a" ? path : `/${variant}${path}`;
+}
+
+/** The names of the states, known before seeding, so each gets its own test. */
+export const PAGE_NAMES = [
+  ...scanPages({ cardId: 0, sessionId: "", code: "" }),
+  ...askPages({ todoId: 0 }),
+  ...researchPages({ itemId: 0, slug: "" }),
+  ...labsPages(),
+].map((state) => state.name);

@@ -1,0 +1,14 @@
+import type { PageState } from "./types";
+
+// The operator's pages: the dashboard, admin, the API reference, the login
+// page and a page that does not exist.
+
+export function labsPages(): PageState[] {
+  return [
+    { name: "labs-dashboard", path: "/", operator: true },
+    { name: "labs-admin", path: "/admin/operator", operator: true },
+    { name: "labs-api-docs", path: "/api/docs" },
+    { name: "labs-login", path: "/admin/login" },
+    { name: "labs-not-found", path: "/no-such-page" },
+  ];
+}

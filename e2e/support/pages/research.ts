@@ -1,0 +1,39 @@
+import type { Api, PageState } from "./types";
+
+// Research's pages with a tracked item, three observations from two shops,
+// a session and the operator's note.
+
+export type ResearchSeed = { itemId: number; slug: string };
+
+export async function seedResearch(api: Api, tag: string): Promise<ResearchSeed> {
+  const slug = `frigorifico-${tag}`;
+  const item = `Frigorífico combinado ${tag}`;
+  const first = await api.post<{ item_id: number }>("/base-research/api/observe", {
+    item_name: item,
+    source: "Worten",
+    price: "549.99",
+    session_slug: slug,
+  });
+  await api.post("/base-research/api/observe", {
+    item_id: first.item_id,
+    source: "Fnac",
+    price: "529.90",
+    session_slug: slug,
+  });
+  await api.post("/base-research/api/observe", {
+    item_id: first.item_id,
+    source: "Worten",
+    availability: "oos",
+    session_slug: slug,
+  });
+  await api.post("/base-research/api/note", { content: "Ver também o modelo do ano passado.", session_slug: slug });
+  return { itemId: first.item_id, slug };
+}
+
+export function researchPages(seed: ResearchSeed): PageState[] {
+  return [
+    { name: "research-dashboard", path: "/base-research/" },
+    { name: "research-item", path: `/base-research/items/${seed.itemId}` },
+    { name: "research-session", path: `/base-research/sessions/${seed.slug}` },
+  ];
+}
