@@ -5,6 +5,7 @@ import { labsPages } from "./pages/labs";
 import { researchPages, seedResearch } from "./pages/research";
 import { scanPages, seedScan } from "./pages/scan";
 import { seedApi, type PageState } from "./pages/types";
+import { seedWallet, walletPages } from "./pages/wallet";
 
 export type { PageState } from "./pages/types";
 
@@ -17,8 +18,11 @@ export const VARIANTS = ["a", "b", "c", "d"] as const;
 export async function seedEveryPage(request: APIRequestContext): Promise<PageState[]> {
   const api = seedApi(request);
   const tag = randomUUID().slice(0, 6);
-  const [scan, ask, research] = [await seedScan(api, tag), await seedAsk(api, tag), await seedResearch(api, tag)];
-  return [...scanPages(scan), ...askPages(ask), ...researchPages(research), ...labsPages()];
+  const wallet = await seedWallet(api, tag);
+  const scan = await seedScan(api, tag);
+  const ask = await seedAsk(api, tag);
+  const research = await seedResearch(api, tag);
+  return [...walletPages(wallet), ...scanPages(scan), ...askPages(ask), ...researchPages(research), ...labsPages()];
 }
 
 /** The path in a variant: `/c/base-scan/` for c, the path itself for a. */
@@ -28,7 +32,8 @@ export function inVariant(path: string, variant: (typeof VARIANTS)[number]): str
 
 /** The names of the states, known before seeding, so each gets its own test. */
 export const PAGE_NAMES = [
-  ...scanPages({ cardId: 0, sessionId: "", code: "" }),
+  ...walletPages({ cardId: 0 }),
+  ...scanPages({ sessionId: "", code: "" }),
   ...askPages({ todoId: 0 }),
   ...researchPages({ itemId: 0, slug: "" }),
   ...labsPages(),
