@@ -7,7 +7,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { readOperatorSeal, SESSION_COOKIE } from "@/lib/auth/session";
 import { assertAllowedHost } from "@/lib/http/allowed-hosts";
 import { isHttps } from "@/lib/http/client-address";
-import { errorBody, AppError } from "@/lib/http/errors";
+import { errorBody, errorText, AppError } from "@/lib/http/errors";
+import { requestLocale } from "@/lib/i18n/locales";
 import { HSTS, newNonce, pagePolicy } from "@/lib/http/security-headers";
 import {
   parseVariant,
@@ -44,14 +45,14 @@ async function answer(request: NextRequest, policy: string): Promise<Response> {
   // Next answers a dynamic segment that is not valid UTF-8 (…/preferences/%FF)
   // with its own plain 500 before any handler runs (vercel/next.js#92557):
   // refuse such paths here with the error envelope instead.
-  if (!isDecodable(pathname)) return invalidPath();
+  if (!isDecodable(pathname)) return invalidPath(request);
   // Pages answer only hosts we serve (DNS rebinding); route handlers check
   // again in the request core, which this proxy does not replace.
   try {
     assertAllowedHost(request);
   } catch (error) {
     const refusal = error as AppError;
-    return Response.json(errorBody(refusal), { status: refusal.status });
+    return Response.json(errorBody(refusal, requestLocale(request)), { status: refusal.status });
   }
 
   if (pathname === "/api/legacy-ask/log") {
@@ -122,11 +123,11 @@ function isDecodable(pathname: string): boolean {
   }
 }
 
-function invalidPath(): Response {
-  const error = new AppError("validation_failed", "The address has a percent escape that is not valid UTF-8.", {
-    issues: [{ path: "path", message: "is not valid UTF-8 after percent-decoding" }],
+function invalidPath(request: Request): Response {
+  const error = new AppError("validation_failed", errorText("request.badPath"), {
+    issues: [{ path: "path", message: errorText("request.badPathIssue") }],
   });
-  return Response.json(errorBody(error), { status: error.status });
+  return Response.json(errorBody(error, requestLocale(request)), { status: error.status });
 }
 
 export const config = {

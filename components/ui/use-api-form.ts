@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
+import { translateIssue } from "@/lib/i18n/issue-messages";
 import { zodErrorMap } from "@/lib/i18n/zod-errors";
 
 // The one way a form talks to the JSON API: react-hook-form checks the fields
@@ -22,8 +23,17 @@ export function useApiForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   defaultValues: DefaultValues<z.input<Schema>>,
 ) {
   const locale = useLocale();
+  const check = zodResolver(schema, { error: zodErrorMap(locale) });
   return useForm<z.input<Schema>, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema, { error: zodErrorMap(locale) }),
+    // zod's own words come in the reader's language from its locale; a
+    // schema's own English words go through the errors catalogue.
+    resolver: async (values, context, options) => {
+      const result = await check(values, context, options);
+      for (const error of Object.values(result.errors ?? {}) as { message?: string }[]) {
+        if (error?.message) error.message = translateIssue(error.message, locale);
+      }
+      return result;
+    },
     defaultValues,
     mode: "onSubmit",
     reValidateMode: "onChange",

@@ -1,3 +1,4 @@
+import { createTranslator } from "use-intl/core";
 import type { z } from "zod";
 import type { AuthPolicy, OperatorCaller } from "@/lib/auth/authenticate";
 import type { Origin } from "@/lib/auth/origin";
@@ -7,6 +8,8 @@ import { localPath } from "@/lib/http/local-path";
 import { readFormOrJson } from "@/lib/http/read-body";
 import { handleRequest } from "@/lib/http/request-core";
 import { parseInput } from "@/lib/http/route";
+import { requestLocale, type Locale } from "@/lib/i18n/locales";
+import { messagesFor } from "@/lib/i18n/messages";
 
 // Form posts of the HTML pages (seed part 1: routes without /api answer HTML).
 // Same auth as the JSON routes (cookie with the same-origin check, or an API
@@ -64,7 +67,7 @@ export function formRoute<P extends z.ZodType = z.ZodUnknown, B extends z.ZodTyp
         const notice = await handler({ request, params, body, caller, origin } as FormContext<P, B>);
         return new Response(null, { status: 303, headers: { location: withNotice(back, notice) } });
       },
-      (error) => (wantsHtml(request) ? errorPage(error, back) : errorResponse(error)),
+      (error) => (wantsHtml(request) ? errorPage(error, back, requestLocale(request)) : errorResponse(error, request)),
     );
   };
   return Object.assign(wrapped, { auth: spec.auth, scope: spec.scope, kind: "form" as const, summary: spec.summary });
@@ -85,21 +88,22 @@ function wantsHtml(request: Request): boolean {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-function errorPage(error: AppError, back: string): Response {
+function errorPage(error: AppError, back: string, locale: Locale): Response {
+  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "common.errorPage" });
   const login =
     error.code === "unauthorized"
-      ? `<p><a href="/admin/login?next=${encodeURIComponent(back)}">Log in as the operator</a></p>`
+      ? `<p><a href="/admin/login?next=${encodeURIComponent(back)}">${escapeHtml(t("login"))}</a></p>`
       : "";
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>That did not work · Labs</title>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(t("title"))} · Labs</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#0f172a}
-h1{font-size:1.4rem}a{color:#1d4ed8;display:inline-block;padding:.5rem 0}.code{color:#64748b;font-size:.85rem}</style>
+h1{font-size:1.4rem}a{color:#1d4ed8;display:inline-block;padding:.5rem 0}.code{color:#475569;font-size:.85rem}</style>
 </head><body><main>
-<h1>That did not work</h1>
-<p role="alert">${escapeHtml(error.message)}</p>
+<h1>${escapeHtml(t("title"))}</h1>
+<p role="alert">${escapeHtml(error.messageIn(locale))}</p>
 <p class="code">${error.status} ${escapeHtml(error.code)}</p>
-${login}<p><a href="${escapeHtml(back)}">Back</a></p>
+${login}<p><a href="${escapeHtml(back)}">${escapeHtml(t("back"))}</a></p>
 </main></body></html>`;
   return new Response(html, {
     status: error.status,

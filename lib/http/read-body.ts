@@ -1,5 +1,5 @@
 import { isLocalRequest } from "@/lib/http/client-address";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 
 export const JSON_BODY_LIMIT = 256 * 1024;
 
@@ -100,25 +100,22 @@ function parseJson(bytes: Uint8Array): unknown {
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new AppError("bad_json", "The body is not valid UTF-8.");
+    throw new AppError("bad_json", errorText("request.notUtf8"));
   }
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new AppError("bad_json", "The body is not valid JSON.");
+    throw new AppError("bad_json", errorText("request.notJson"));
   }
 }
 
 function notJson(): AppError {
-  return new AppError("unsupported_media_type", "This endpoint takes a JSON body (Content-Type: application/json).");
+  return new AppError("unsupported_media_type", errorText("request.jsonOnly"));
 }
 
 function notForm(): AppError {
-  return new AppError(
-    "unsupported_media_type",
-    "This endpoint takes a form (application/x-www-form-urlencoded) or JSON (application/json).",
-  );
+  return new AppError("unsupported_media_type", errorText("request.formOrJson"));
 }
 
 /** The request's body is JSON: its refusals are the JSON envelope, not a page. */
@@ -127,5 +124,5 @@ export function sentJson(request: Request): boolean {
 }
 
 function tooLarge(limit: number): AppError {
-  return new AppError("payload_too_large", `The body is larger than ${Math.round(limit / 1024)} KiB.`);
+  return new AppError("payload_too_large", errorText("request.tooLarge", { kib: Math.round(limit / 1024) }));
 }

@@ -24,7 +24,7 @@ export async function handleRequest(
   request: Request,
   access: Access,
   run: (caller: Caller, origin: Origin) => Promise<Response>,
-  refuse: (error: AppError) => Response,
+  refuse: (error: AppError, request: Request) => Response,
 ): Promise<Response> {
   let response: Response;
   try {
@@ -40,7 +40,7 @@ export async function handleRequest(
       const { pathname } = new URL(request.url);
       console.error(`[${request.method} ${pathname}] ${appError.code}:`, appError.cause ?? appError);
     }
-    response = refuse(appError);
+    response = refuse(appError, request);
   }
   // Keyed requests get their rate-limit headers and a usage line, whatever the outcome.
   response = finishKeyedRequest(request, response);

@@ -106,13 +106,7 @@ export function htmlRoute(
   run: (request: Request, caller: Caller) => Promise<Response> | Response,
   refuse: (error: AppError, request: Request) => Response = errorResponse,
 ): ((request: Request) => Promise<Response>) & Access {
-  const wrapped = (request: Request) =>
-    handleRequest(
-      request,
-      access,
-      async (caller) => run(request, caller),
-      (error) => refuse(error, request),
-    );
+  const wrapped = (request: Request) => handleRequest(request, access, async (caller) => run(request, caller), refuse);
   return Object.assign(wrapped, { auth: access.auth, scope: access.scope });
 }
 

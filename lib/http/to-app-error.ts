@@ -1,5 +1,8 @@
-import { ZodError } from "zod";
-import { AppError, type ErrorIssue } from "@/lib/http/errors";
+import { ZodError, type z } from "zod";
+import { AppError, errorText, writeError, type ErrorIssue } from "@/lib/http/errors";
+import { translateIssue } from "@/lib/i18n/issue-messages";
+import type { Locale } from "@/lib/i18n/locales";
+import { zodErrorMap } from "@/lib/i18n/zod-errors";
 
 // Turns anything thrown below a route into an AppError. Known failures map to
 // their status; everything else becomes a generic 500 whose real cause goes to
@@ -9,22 +12,51 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof ZodError) return validationError(error);
   const prismaCode = prismaErrorCode(error);
   if (prismaCode === "P2002") {
-    return new AppError("conflict", "That already exists.", { cause: error });
+    return new AppError("conflict", errorText("generic.conflict"), { cause: error });
   }
   if (prismaCode === "P2025" || prismaCode === "P2003") {
-    return new AppError("not_found", "A record this request refers to does not exist.", { cause: error });
+    return new AppError("not_found", errorText("generic.notFound"), { cause: error });
   }
-  return new AppError("internal", "Something went wrong on our side; it has been logged.", { cause: error });
+  return new AppError("internal", errorText("generic.internal"), { cause: error });
 }
 
 export function validationError(error: ZodError, prefix?: string): AppError {
-  const issues: ErrorIssue[] = error.issues.map((issue) => ({
-    path: [prefix, ...issue.path].filter((part) => part !== undefined).join(".") || "(root)",
-    message: issue.message,
-  }));
-  const first = issues[0];
-  const message = first ? `${first.path}: ${first.message}` : "The request is not valid.";
-  return new AppError("validation_failed", message, { issues, cause: error });
+  const pathOf = (issue: z.core.$ZodIssue) =>
+    [prefix, ...issue.path].filter((part) => part !== undefined).join(".") || "(root)";
+  const issuesIn = (locale: Locale): ErrorIssue[] =>
+    error.issues.map((issue) => ({ path: pathOf(issue), message: issueMessage(issue, locale) }));
+  const summary = (issues: ErrorIssue[], locale: Locale) => {
+    const first = issues[0];
+    return first
+      ? writeError(errorText("generic.fieldInvalid", { path: first.path, message: first.message }), locale)
+      : writeError(errorText("generic.invalid"), locale);
+  };
+  const issues = issuesIn("en");
+  return new AppError("validation_failed", summary(issues, "en"), {
+    issues,
+    cause: error,
+    translate: (locale) => {
+      const translated = issuesIn(locale);
+      return { message: summary(translated, locale), issues: translated };
+    },
+  });
+}
+
+const englishMap = zodErrorMap("en");
+
+/**
+ * An issue's message in `locale`: zod's own words from its locale, a
+ * schema's own words through the errors catalogue (lib/i18n/issue-messages.ts).
+ */
+function issueMessage(issue: z.core.$ZodIssue, locale: Locale): string {
+  if (locale === "en") return issue.message;
+  const english = englishMap(issue as never);
+  const zodsOwn = typeof english === "string" ? english : english?.message;
+  if (zodsOwn === issue.message) {
+    const mine = zodErrorMap(locale)(issue as never);
+    return (typeof mine === "string" ? mine : mine?.message) ?? issue.message;
+  }
+  return translateIssue(issue.message, locale);
 }
 
 function prismaErrorCode(error: unknown): string | undefined {

@@ -45,7 +45,7 @@ export function browserGuardRefusal(request: Request): AppError | null {
 export function browserGuarded(handler: RouteHandler): RouteHandler {
   const guarded = async (...args: Parameters<RouteHandler>) => {
     const refusal = browserGuardRefusal(args[0]);
-    return refusal ? errorResponse(refusal) : handler(...args);
+    return refusal ? errorResponse(refusal, args[0]) : handler(...args);
   };
   return Object.assign(guarded, { auth: handler.auth, scope: handler.scope, spec: handler.spec });
 }

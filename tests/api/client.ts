@@ -15,6 +15,8 @@ export async function api<T = Record<string, unknown>>(
     redirect: "manual",
     ...rest,
     headers: {
+      // The suites read English messages; error-language.test.ts checks the others.
+      "accept-language": "en",
       ...(json !== undefined ? { "content-type": "application/json" } : {}),
       ...(cookie ? { cookie } : {}),
       ...headers,
