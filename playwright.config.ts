@@ -1,5 +1,18 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunch } from "./tests/support/chromium";
+import { freePort } from "./tests/support/server";
+
+// Every suite runs on PGlite ("desktop", "phone") and, when TEST_DATABASE_URL
+// names a PostgreSQL server, again on it ("desktop:postgres", "phone:postgres"),
+// each against its own server (e2e/global-setup.ts). The runner picks the
+// ports once; its workers inherit them through the environment.
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+process.env.E2E_PGLITE_PORT ??= String(await freePort());
+if (postgres) process.env.E2E_POSTGRES_PORT ??= String(await freePort());
+const servers = [
+  { suffix: "", port: process.env.E2E_PGLITE_PORT },
+  ...(postgres ? [{ suffix: ":postgres", port: process.env.E2E_POSTGRES_PORT }] : []),
+];
 
 export default defineConfig({
   testDir: "e2e",
@@ -11,19 +24,22 @@ export default defineConfig({
   reporter: [["list"]],
   outputDir: "test-results/playwright",
   use: {
-    baseURL: process.env.E2E_BASE_URL,
     launchOptions: chromiumLaunch,
     trace: "retain-on-failure",
     // The suites written before the pages spoke Portuguese read English; the
     // language suites (e2e/i18n, e2e/a11y) set pt-PT themselves.
     locale: "en-GB",
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /\.phone\.spec\.ts$/ },
+  projects: servers.flatMap(({ suffix, port }) => [
     {
-      name: "phone",
-      use: { ...devices["Pixel 7"], channel: undefined },
+      name: `desktop${suffix}`,
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://127.0.0.1:${port}` },
+      testIgnore: /\.phone\.spec\.ts$/,
+    },
+    {
+      name: `phone${suffix}`,
+      use: { ...devices["Pixel 7"], channel: undefined, baseURL: `http://127.0.0.1:${port}` },
       testMatch: /\.phone\.spec\.ts$/,
     },
-  ],
+  ]),
 });

@@ -54,7 +54,7 @@ for (const [locale, other] of [
 test.describe("a Portuguese browser", () => {
   test.use({ locale: "pt-PT" });
   test("the switcher changes the language of every page and remembers it", async ({ page }) => {
-    await page.goto("/base-research/");
+    await page.goto("/base-ask/");
     await expect(page.locator("html")).toHaveAttribute("lang", "pt-PT");
     await page.getByRole("group", { name: "Idioma" }).getByRole("button", { name: "English" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { pngOfSize } from "@/tests/support/ask-files";
 import { sealOperatorSession } from "@/tests/support/operator-seal";
 import { createTestDatabase } from "@/tests/support/postgres";
@@ -257,8 +257,8 @@ describe("sessions end", () => {
     }
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)("a logout on one instance holds on another", async () => {
-    const database = await createTestDatabase(process.env.TEST_DATABASE_URL!, "sessions");
+  it.runIf(inject("postgresBase"))("a logout on one instance holds on another", async () => {
+    const database = await createTestDatabase(inject("postgresBase")!, "sessions");
     const [a, b] = await Promise.all([
       startServer({ DATABASE_URL: database.url }),
       startServer({ DATABASE_URL: database.url }),

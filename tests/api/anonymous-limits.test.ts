@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { operatorCookie, pairPhone, uniqueClientAddress } from "@/tests/api/client";
 import { pngOfSize } from "@/tests/support/ask-files";
 import { createTestDatabase } from "@/tests/support/postgres";
@@ -156,9 +156,9 @@ describe("a paired phone in household mode", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("the anonymous write limit on two instances", () => {
+describe.runIf(inject("postgresBase"))("the anonymous write limit on two instances", () => {
   it("is one count per client across both, even when requests race on both at once", async () => {
-    const database = await createTestDatabase(process.env.TEST_DATABASE_URL!, "anonlimit");
+    const database = await createTestDatabase(inject("postgresBase")!, "anonlimit");
     const env = { DATABASE_URL: database.url, TRUSTED_PROXIES: "loopback", ANON_RATE_LIMIT: "10" };
     const [a, b] = await Promise.all([startServer(env), startServer(env)]);
     try {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { startServer, type RunningServer } from "@/tests/support/server";
 import { encodeCursor } from "@/lib/http/paging";
@@ -96,7 +96,7 @@ let parent: Todo;
 let followUps: Todo[];
 
 beforeAll(async () => {
-  const base = process.env.TEST_DATABASE_URL;
+  const base = inject("postgresBase");
   const database = base ? await createTestDatabase(base, "ask_paging") : null;
   dropDatabase = database?.drop;
   server = await startServer(database ? { DATABASE_URL: database.url } : {});

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { operatorCookie, pairPhone } from "@/tests/api/client";
 import { PNG_1X1 } from "@/tests/support/ask-files";
 import { createTestDatabase } from "@/tests/support/postgres";
@@ -220,10 +220,10 @@ describe("backup and restore", () => {
     expect(twice.output).toMatch(/already holds a household's data .* never over existing data/);
   }, 120_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)(
+  it.runIf(inject("postgresBase"))(
     "crosses PGlite → PostgreSQL → PGlite with every row and attachment equal",
     async () => {
-      const database = await createTestDatabase(process.env.TEST_DATABASE_URL!, "restore");
+      const database = await createTestDatabase(inject("postgresBase")!, "restore");
       try {
         const toPostgres = restoreWithCli(archiveFile, { DATABASE_URL: database.url });
         expect(toPostgres.status, toPostgres.output).toBe(0);

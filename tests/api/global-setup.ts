@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { buildIfNeeded } from "@/scripts/build-if-needed";
 import { startOffStandIn } from "@/tests/support/off-stand-in";
+import { postgresBaseOf } from "@/tests/support/database-kind";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { startServer } from "@/tests/support/server";
 
@@ -12,11 +13,12 @@ declare module "vitest" {
   }
 }
 
-// One production server for the API suites: in-memory PGlite, or a fresh
-// PostgreSQL database when TEST_DATABASE_URL is set.
+// One production server for the API suites: in-memory PGlite for the "api"
+// project, a fresh PostgreSQL database for "api:postgres".
 export default async function setup(project: TestProject) {
   buildIfNeeded();
-  const base = process.env.TEST_DATABASE_URL;
+  const base = postgresBaseOf(project);
+  project.provide("postgresBase", base);
   const database = base ? await createTestDatabase(base, "api") : null;
   // The Open Food Facts stand-in starts first; the app's OFF timeout is cut
   // to 1 s so its slow code (3 s) times out quickly.

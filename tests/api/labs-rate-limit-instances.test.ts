@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { API_PLANS } from "@/lib/auth/plans";
 import { sealOperatorSession } from "@/tests/support/operator-seal";
 import { createTestDatabase } from "@/tests/support/postgres";
@@ -7,9 +7,9 @@ import { startServer, type RunningServer } from "@/tests/support/server";
 // The rate limit is counted in the database, so it holds across instances:
 // two servers on one PostgreSQL share one count per key, even when requests
 // race on both at once.
-describe.runIf(process.env.TEST_DATABASE_URL)("API key rate limit on two instances", () => {
+describe.runIf(inject("postgresBase"))("API key rate limit on two instances", () => {
   it("lets exactly the plan's requests through across both, then 429 on both, all in one usage log", async () => {
-    const database = await createTestDatabase(process.env.TEST_DATABASE_URL!, "ratelimit");
+    const database = await createTestDatabase(inject("postgresBase")!, "ratelimit");
     const [a, b] = await Promise.all([
       startServer({ DATABASE_URL: database.url }),
       startServer({ DATABASE_URL: database.url }),

@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { RELEASE_PATTERN } from "@/lib/labs/schemas";
 import { api, operatorCookie } from "./client";
 
@@ -27,7 +27,7 @@ describe("GET /labs/status", () => {
       commit: expect.stringMatching(/^[0-9a-f]{12}$/),
       started_at: expect.stringMatching(/Z$/),
       uptime_seconds: expect.any(Number),
-      database: { kind: process.env.TEST_DATABASE_URL ? "postgresql" : "pglite", ok: true },
+      database: { kind: inject("postgresBase") ? "postgresql" : "pglite", ok: true },
       migrations: { ok: true, applied: migrations, pending: [], failed: [] },
       counts: expect.any(Object),
     });

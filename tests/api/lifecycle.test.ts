@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { operatorCookie } from "./client";
 import { freePort, startServer, TEST_OPERATOR_PASSWORD, type RunningServer } from "@/tests/support/server";
@@ -73,9 +73,9 @@ describe("database down", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL", () => {
+describe.runIf(inject("postgresBase"))("two instances on one PostgreSQL", () => {
   it("both migrate, both are healthy, and they share state", async () => {
-    const database = await createTestDatabase(process.env.TEST_DATABASE_URL!, "pair");
+    const database = await createTestDatabase(inject("postgresBase")!, "pair");
     const [a, b] = await Promise.all([
       startServer({ DATABASE_URL: database.url }),
       startServer({ DATABASE_URL: database.url }),

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { yymmdd } from "@/lib/db/daily-counter";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { startServer, type RunningServer } from "@/tests/support/server";
 
 // A server of its own with a fresh database (in-memory PGlite, or a new
-// PostgreSQL database when TEST_DATABASE_URL is set), so today's counter
+// PostgreSQL database in the api:postgres project), so today's counter
 // starts at zero and the race can be checked for gaps, not only duplicates.
 let server: RunningServer;
 let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const base = process.env.TEST_DATABASE_URL;
+  const base = inject("postgresBase");
   const database = base ? await createTestDatabase(base, "brrace") : null;
   dropDatabase = database?.drop;
   server = await startServer(database ? { DATABASE_URL: database.url } : {});

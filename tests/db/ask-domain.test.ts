@@ -11,7 +11,7 @@ import { AppError } from "@/lib/http/errors";
 
 // The ask domain against a real database with a controlled clock: every
 // function takes `now`, so leases and snoozes expire without waiting. Other
-// files may add todos (with TEST_DATABASE_URL the db suites share one
+// files may add todos (in db:postgres the db suites share one
 // database), so lists are checked for our own ids only.
 
 const T0 = new Date("2030-01-01T12:00:00.000Z");

@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { closeDatabase, getDatabase } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrate";
+import { postgresBaseOf } from "@/tests/support/database-kind";
 import { createTestDatabase } from "@/tests/support/postgres";
 
 declare module "vitest" {
@@ -9,19 +10,22 @@ declare module "vitest" {
   }
 }
 
-// With TEST_DATABASE_URL the unit suites share one fresh, migrated PostgreSQL
-// database; without it every test file migrates its own PGlite in memory
-// (tests/db/setup.ts).
+// In "db:postgres" the suites share one fresh, migrated PostgreSQL database;
+// in "db" every test file migrates its own PGlite in memory (tests/db/setup.ts).
 export default async function setup(project: TestProject) {
-  const base = process.env.TEST_DATABASE_URL;
+  const base = postgresBaseOf(project);
+  project.provide("postgresBase", base);
   if (!base) {
     project.provide("databaseUrl", null);
     return;
   }
   const database = await createTestDatabase(base, "unit");
+  const before = process.env.DATABASE_URL;
   process.env.DATABASE_URL = database.url;
   await applyMigrations(getDatabase().migrationAdapter());
   await closeDatabase();
+  if (before === undefined) delete process.env.DATABASE_URL;
+  else process.env.DATABASE_URL = before;
   project.provide("databaseUrl", database.url);
   return database.drop;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { logTodo } from "@/lib/ask/log-todo";
 import { logTodoBody, updateTodoBody } from "@/lib/ask/schemas";
 import { updateTodo } from "@/lib/ask/update-todo";
@@ -13,7 +13,7 @@ import { recordScan } from "@/lib/scan/record-scan";
 import { openScanSession } from "@/lib/scan/scan-session";
 
 // The operator dashboard's data (lib/labs/build-dashboard.ts) on a real
-// database. With TEST_DATABASE_URL the db suites share one database, so
+// database. In db:postgres the db suites share one database, so
 // counts are at least what a test made, and the scan tests run on a clock of
 // their own (2099), where no other test's scans are.
 
@@ -63,7 +63,7 @@ describe("buildDashboard", () => {
     expect(dashboard.health.ok).toBe(true);
     expect(dashboard.health.database).toMatchObject({
       ok: true,
-      kind: process.env.TEST_DATABASE_URL ? "postgresql" : "pglite",
+      kind: inject("postgresBase") ? "postgresql" : "pglite",
     });
     expect(dashboard.health.services.map((service) => [service.service, service.ok])).toEqual([
       ["scan", true],

@@ -9,7 +9,7 @@ import { createNote, listNotes } from "@/lib/research/notes";
 import { recordObservation } from "@/lib/research/record-observation";
 import { listNotesQuery, observeBody } from "@/lib/research/schemas";
 
-// All research domain tests live in this one file: with TEST_DATABASE_URL the
+// All research domain tests live in this one file: in db:postgres the
 // db suites share one PostgreSQL database, and the snapshot sections are
 // global, so each test starts from empty research tables.
 beforeEach(async () => {

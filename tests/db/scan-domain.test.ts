@@ -11,7 +11,7 @@ import { endScanSession, resolveScanSession, SESSION_IDLE_MS } from "@/lib/scan/
 import { createStore } from "@/lib/scan/stores";
 
 // Domain functions against a real database (PGlite per file, or PostgreSQL
-// with TEST_DATABASE_URL). Names are unique per test so a shared PostgreSQL
+// in db:postgres). Names are unique per test so a shared PostgreSQL
 // database never mixes runs.
 const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 

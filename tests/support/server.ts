@@ -29,9 +29,9 @@ export async function freePort(): Promise<number> {
  */
 export async function startServer(
   env: Record<string, string | undefined> = {},
-  options: { expectHealthy?: boolean } = {},
+  options: { expectHealthy?: boolean; port?: number } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "labs-test-"));
   const child: ChildProcess = spawn(
     process.execPath,
