@@ -3,7 +3,7 @@ import { readCookie } from "@/lib/http/cookies";
 
 // The languages Labs speaks, and how a request picks one: the reader's own
 // choice (the switcher's cookie), else what the browser asks for, else
-// European Portuguese, the household's language (docs/i18n.md).
+// European Portuguese, the household's language (docs/decisions/013-languages.md).
 
 export const LOCALES = ["pt-PT", "en"] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -252,4 +252,10 @@ describe("drafts and tips", () => {
     expect((await listTips()).map((t) => t.id)).not.toContain(tip.id);
     await expect(deleteTip({ id: tip.id })).rejects.toMatchObject({ code: "not_found" });
   });
+
+  it("ships the starter tips in Portuguese, the household's language", async () => {
+    const texts = (await listTips()).map((t) => t.text);
+    expect(texts).toContain('Procure produtos sem acentos: "pao" encontra "Pão".');
+    expect(texts.filter((text) => /^(Press|In quick|Found a bug|Priority runs|Scan: open)/.test(text))).toEqual([]);
+  });
 });
