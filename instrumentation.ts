@@ -1,8 +1,9 @@
 // Runs once when the server starts, before it takes requests: check the
 // environment (a clear error and exit rather than a half-working server),
-// keep our files private, and bring the database schema up to date (DESIGN
-// §1). A migration failure is logged and the health checks then answer 503
-// rather than the process dying in a loop.
+// keep our files private, and bring the database schema up to date
+// (docs/decisions/010-migrations-through-wasm-engine.md). A migration failure
+// is logged and the health checks then answer 503 rather than the process
+// dying in a loop.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // `next build` runs this too; the build must never touch the database.

@@ -9,7 +9,7 @@ const nextConfig: NextConfig = {
   // Separate build folders let parallel work trees share one checkout.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
-  // The seed's paths end in "/" (/base-scan/, /legacy-ask/): serve them as written
+  // The contract's paths end in "/" (/base-scan/, /legacy-ask/): serve them as written
   // instead of redirecting to the slash-less form first.
   skipTrailingSlashRedirect: true,
   reactStrictMode: true,

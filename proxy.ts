@@ -104,7 +104,7 @@ async function answer(request: NextRequest, policy: string): Promise<Response> {
   return response;
 }
 
-// Pages only the operator sees (DESIGN §2); each page checks again itself.
+// Pages only the operator sees (docs/contract.md, "Paths"); each page checks again itself.
 const OPERATOR_PAGE_PREFIXES = ["/admin", "/base-research", "/base-ask/queue"];
 
 function needsOperator(path: string): boolean {

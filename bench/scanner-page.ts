@@ -1,7 +1,7 @@
 // The scanner page in Chromium on a phone profile, against a production
 // server: the JavaScript it ships on first load (gzipped), the decoder it
 // loads afterwards, and the time from navigation to the first decoded code
-// with the fake camera playing a generated EAN-13 video (DESIGN §5). Prints
+// with the fake camera playing a generated EAN-13 video (docs/architecture.md, "Runtime notes"). Prints
 // numbers; asserts nothing.
 //
 //   npx tsx bench/scanner-page.ts

@@ -36,12 +36,12 @@ const envSchema = z
       .optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     OFF_BASE_URL: z.url().default("https://world.openfoodfacts.org"),
-    // DESIGN §4: 5 s; tests shorten it to stay fast.
+    // docs/contract.md, "Scan decisions": 5 s; tests shorten it to stay fast.
     OFF_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     LLM_BASE_URL: z.url().optional(),
     LLM_MODEL: z.string().optional(),
     LLM_API_KEY: z.string().optional(),
-    // How long a draft may take before it is a 504 (DESIGN §4: 20 s); tests shorten it.
+    // How long a draft may take before it is a 504 (docs/contract.md, "Ask decisions": 20 s); tests shorten it.
     LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
     RESEARCH_BROWSER_UA_ONLY: z
       .enum(["0", "1", ""])
@@ -54,7 +54,7 @@ const envSchema = z
       (entries) => entries.every(isProxyEntry),
       'each entry must be an address, a CIDR (10.0.0.0/8) or "loopback"',
     ),
-    // `open`: the seed's public paths stay public. `household`: every page and
+    // `open`: the contract's public paths stay public. `household`: every page and
     // API needs the operator, an API key or a paired device, except the health
     // checks and requests from this machine (docs/decisions/004-household-mode.md).
     LABS_ACCESS: z.enum(["open", "household"]).default("open"),

@@ -1,5 +1,5 @@
 // Copies the barcode reader's WebAssembly into public/ so the scanner loads it
-// from our own origin, never a CDN (DESIGN §1, §5). The copy must be the very
+// from our own origin, never a CDN (docs/architecture.md, "Runtime notes"). The copy must be the very
 // build that `barcode-detector` was made for: its JavaScript glue and the .wasm
 // must match, or decoding fails with "invalid index". So the file is taken from
 // the `zxing-wasm` that barcode-detector itself resolves and checked against

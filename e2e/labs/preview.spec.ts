@@ -2,7 +2,7 @@ import { expect, test } from "../fixtures";
 
 const DAY = 24 * 3600 * 1000;
 
-// ?lnw-dev (seed part 5.3): once on any page, a preview bar for 30 days.
+// ?lnw-dev (docs/contract.md, "Labs and auth decisions"): once on any page, a preview bar for 30 days.
 test("?lnw-dev shows the preview bar for 30 days, then it is gone", async ({ page }) => {
   const start = new Date("2026-03-01T10:00:00Z");
   await page.clock.install({ time: start });

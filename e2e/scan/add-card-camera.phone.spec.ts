@@ -4,7 +4,7 @@ import { writeBarcodeVideo } from "../support/barcode-video";
 import { withCamera } from "../support/camera";
 import { expect, test } from "../fixtures";
 
-// "Add a card by scanning it" (issue 3): the add-card sheet opens the same
+// "Add a card by scanning it" (docs/contract.md, "Scan decisions"): the add-card sheet opens the same
 // camera scanner as the Scan tab; the fake camera shows a Code 128 card, the
 // number and format land in the form, and the saved card has them.
 

@@ -7,7 +7,7 @@ import { withCamera } from "../support/camera";
 import { expect, test } from "../fixtures";
 
 // The scanner end to end with Chromium's fake camera playing a generated video
-// (DESIGN §5): a code the camera keeps seeing, with short gaps, is recorded
+// (docs/architecture.md, "Runtime notes"): a code the camera keeps seeing, with short gaps, is recorded
 // exactly once in the caller's session — checked on the session page and
 // through the API. Desktop Chromium on Linux has no native BarcodeDetector,
 // so this runs the zxing wasm served from our origin.

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import bwipjs from "bwip-js/node";
 
-// Fixtures for Chromium's fake camera (DESIGN §5), made at test time: a
+// Fixtures for Chromium's fake camera (docs/architecture.md, "Runtime notes"), made at test time: a
 // barcode drawn by bwip-js, copied into the luma (Y) plane of white frames of
 // a .y4m video, which `--use-file-for-fake-video-capture` plays in a loop.
 

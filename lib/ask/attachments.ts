@@ -3,7 +3,7 @@ import { AppError } from "@/lib/http/errors";
 import { isImageType } from "@/lib/ask/sniff-attachment";
 
 /**
- * An attachment's bytes for the operator (DESIGN §4): its stored (sniffed)
+ * An attachment's bytes for the operator (docs/contract.md, "Ask"): its stored (sniffed)
  * type, nosniff, and a download rather than inline display for anything that
  * is not an image. The sandbox CSP keeps even a crafted file from running
  * script on our origin.

@@ -6,7 +6,7 @@ import { DEFAULT_TTL_SECONDS, type TodoJson } from "@/lib/ask/schemas";
 import { effectiveStatus, isLeaseHeld, toTodoJson } from "@/lib/ask/shapes";
 import { leaseFree, leaseFreeOrHeldBy, statusIn } from "@/lib/ask/where";
 
-// Claims are leases (DESIGN §4; issue 4): one guarded UPDATE decides the
+// Claims are leases (docs/decisions/008-todo-leases.md): one guarded UPDATE decides the
 // winner among any number of callers on any number of instances, and a lease
 // that runs out frees the todo by itself, so a dead agent never leaves a lock
 // that needs a manual fix. Time comes from the caller (`now`) so tests can

@@ -7,7 +7,7 @@ import { getTodoDetailOrThrow, getTodoRowOrThrow } from "@/lib/ask/get-todo";
 import type { TodoJson } from "@/lib/ask/schemas";
 import { toTodoJson } from "@/lib/ask/shapes";
 
-// draft-response (DESIGN §4): an OpenAI-compatible chat-completions endpoint
+// draft-response (docs/contract.md, "Ask decisions"): an OpenAI-compatible chat-completions endpoint
 // when LLM_BASE_URL and LLM_MODEL are set (OpenAI, Ollama, llama.cpp, vLLM),
 // else the built-in template. The model is asked before anything is written,
 // so a failure (502) or a timeout (504) leaves the todo as it was.

@@ -8,7 +8,7 @@ import { leaseFree, leaseHeld, statusIn } from "@/lib/ask/where";
 // The queue's lists, each read a page at a time (keyset paging, see
 // keyset.ts): `count` is how many there are in all, `next` the cursor of the
 // page after this one. Order everywhere an agent picks from: highest priority
-// first, then oldest first (DESIGN §4), id breaking ties.
+// first, then oldest first (docs/contract.md, "Ask decisions"), id breaking ties.
 export const QUEUE_ORDER: SortOrder = [
   ["priority", "desc"],
   ["createdAt", "asc"],

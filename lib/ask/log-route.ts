@@ -4,7 +4,7 @@ import { readLogRequest } from "@/lib/ask/read-log-request";
 import { admitUpload } from "@/lib/ask/upload-quota";
 import { LOG_REQUEST_MAX_BYTES, logTodoBody, logTodoResponse } from "@/lib/ask/schemas";
 
-// POST /api/core-ask/log and its public alias /api/base-ask/log (DESIGN §4):
+// POST /api/core-ask/log and its public alias /api/base-ask/log (docs/contract.md, "Ask"):
 // one handler for both. JSON, a url-encoded form or multipart with files.
 export const logTodoRoute = route(
   {

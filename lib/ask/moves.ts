@@ -1,6 +1,6 @@
 import type { TodoStatus } from "@/lib/ask/schemas";
 
-// Status moves (DESIGN §4 "Ask service"): an agent takes a pending todo, may
+// Status moves (docs/contract.md, "Ask decisions"): an agent takes a pending todo, may
 // park it as needs_decision with options for the operator, and closes it as
 // answered, done or wontfix; snoozed comes back to pending by itself at
 // snooze_until. Closed todos can be reopened. Anything else is a 409 that

@@ -1,5 +1,5 @@
-// Request and response schemas of the ask API (seed part 2 and 4, DESIGN §4
-// "Ask service"). Shared by the route handlers, the capture and queue forms
+// Request and response schemas of the ask API (docs/contract.md, "Ask" and
+// "Ask decisions"). Shared by the route handlers, the capture and queue forms
 // and the client hooks; no server imports here.
 import { z } from "zod";
 import { isStorableText, optionalText, text } from "@/lib/text-input";
@@ -18,7 +18,7 @@ export const MAX_TTL_SECONDS = 24 * 3600;
 export const TEXT_MAX = 20_000;
 export const PAGE_CONTEXT_MAX_BYTES = 16 * 1024;
 
-// DESIGN §3: ask attachments 5 MiB each, 5 files, 15 MiB per request.
+// docs/contract.md, "Limits": ask attachments 5 MiB each, 5 files, 15 MiB per request.
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_MAX_FILES = 5;
 export const LOG_REQUEST_MAX_BYTES = 15 * 1024 * 1024;

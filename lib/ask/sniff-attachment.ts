@@ -1,7 +1,7 @@
 // What an attachment really is, from its first bytes: the browser's declared
 // type and the file name are the sender's word, and a page served from our
 // origin must never be an HTML or SVG document in disguise. Only these raster
-// images and PDF are accepted (DESIGN §4).
+// images and PDF are accepted (docs/contract.md, "Ask decisions").
 const ASCII = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
 
 function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {

@@ -13,7 +13,7 @@ import { readCookie } from "@/lib/http/cookies";
 
 export type Origin =
   | { kind: "operator" }
-  /** This machine itself: loopback, no forwarding header (the seed's agent). */
+  /** This machine itself: loopback, no forwarding header (the research agent). */
   | { kind: "local" }
   | { kind: "key"; name: string }
   | { kind: "device"; name: string }

@@ -1,4 +1,4 @@
-// API key plans (DESIGN §4 "Labs aggregator and auth"): how many requests a
+// API key plans (docs/contract.md, "Labs and auth decisions"): how many requests a
 // key may make per minute. The one table; keys store the plan's name.
 export const API_PLANS = {
   free: { requestsPerMinute: 60 },

@@ -4,7 +4,7 @@ export type NextCounterValueOptions = { scope: string; day: string };
 
 /**
  * The next number of a counter, unique under any concurrency: one atomic
- * upsert on `daily_counter`, never read-then-write (DESIGN §1 "scale-out").
+ * upsert on `daily_counter`, never read-then-write (docs/architecture.md, "Database").
  */
 export async function nextCounterValue({ scope, day }: NextCounterValueOptions): Promise<number> {
   const rows = await db().$queryRaw<{ value: number }[]>`

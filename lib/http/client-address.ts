@@ -126,7 +126,7 @@ export function wasForwarded(request: Request): boolean {
 /**
  * A request from this machine itself: a loopback peer and no forwarding
  * header at all. A reverse proxy on this host connects from loopback too, but
- * says who its client is; the seed's agent on 127.0.0.1 says nothing.
+ * says who its client is; the research agent on 127.0.0.1 says nothing.
  */
 export function isLocalRequest(request: Request): boolean {
   const peer = peerAddress(request);

@@ -11,7 +11,7 @@ import { parseInput } from "@/lib/http/route";
 import { requestLocale, type Locale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
 
-// Form posts of the HTML pages (seed part 1: routes without /api answer HTML).
+// Form posts of the HTML pages (docs/contract.md, "Ask": routes without /api answer HTML).
 // Same auth as the JSON routes (cookie with the same-origin check, or an API
 // key); success is a 303 back to the page, so they work with JavaScript off.
 // A refusal is a small readable page for a browser, the JSON envelope for

@@ -73,7 +73,7 @@ export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): P
 }
 
 /**
- * The seed's agent: a program on this machine (loopback, nothing forwarded,
+ * The research agent: a program on this machine (loopback, nothing forwarded,
  * no browser's Origin or Sec-Fetch-Site), which may post JSON with curl's
  * form default. No page on another site can send such a request.
  */

@@ -2,7 +2,7 @@ import { useState } from "react";
 import useSWR from "swr";
 import { fetcher } from "@/lib/http/fetcher";
 
-/** Seed part 8: the dashboards refresh themselves every 30 seconds. */
+/** The dashboards refresh themselves every 30 seconds (docs/contract.md, "Limits"). */
 export const REFRESH_MS = 30_000;
 
 /**

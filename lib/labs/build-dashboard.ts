@@ -11,7 +11,7 @@ import type { ScanItem } from "@/lib/scan/schemas";
 import { countScansToday, getCurrentScanSession, startOfUtcDay } from "@/lib/scan/scan-activity";
 
 /**
- * What the operator dashboard at `/` shows (DESIGN §2, issue 6), for the page's
+ * What the operator dashboard at `/` shows (docs/contract.md, "Paths"), for the page's
  * first render and for GET /labs/api/dashboard alike. Every section comes from
  * its area's own domain function (the queue's lists, the research snapshot,
  * the scan session detail), so the dashboard never disagrees with the pages it

@@ -1,4 +1,4 @@
-// The preview flag (seed part 5): `?lnw-dev` on any page stores
+// The preview flag (docs/contract.md, "Labs and auth decisions"): `?lnw-dev` on any page stores
 // localStorage["lnw-dev"] = {"expires_at": <ISO>} for 30 days; while it has
 // not expired, preview features show. Browser only.
 export const DEV_FLAG_KEY = "lnw-dev";

@@ -38,7 +38,7 @@ export async function healthResponse(service: ServiceName): Promise<Response> {
   );
 }
 
-/** The GET handler of a service's health check (one per service, DESIGN §4 "Health"). */
+/** The GET handler of a service's health check (one per service, docs/contract.md, "Labs"). */
 export function healthRoute(service: ServiceName) {
   return route(
     {

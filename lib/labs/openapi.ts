@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document of every JSON route (DESIGN §3): built from the
+// The OpenAPI 3.1 document of every JSON route (docs/contract.md, "JSON endpoints"): built from the
 // specs that route() attaches to its handlers (auth, summary, params, query,
 // body, status, response), through zod-openapi, which renders request
 // schemas as their input and response schemas as their output.
@@ -39,7 +39,7 @@ const errorEnvelope = z
         .meta({ description: "Only for validation_failed: one entry per field." }),
     }),
   })
-  .meta({ id: "Error", description: "The error envelope of every JSON endpoint (DESIGN §3)." });
+  .meta({ id: "Error", description: "The error envelope of every JSON endpoint." });
 
 // Its own stored content type in truth; OpenAPI has no way to say "whatever was uploaded".
 const uploadBody = z.string().meta({ format: "binary", description: "The body as described above" });

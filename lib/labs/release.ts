@@ -1,4 +1,4 @@
-// Release labels v<YYYY>.<MM>.<DD>.<REV> (seed part 9): the UTC date of the
+// Release labels v<YYYY>.<MM>.<DD>.<REV> (docs/contract.md, "Labs and auth decisions"): the UTC date of the
 // build's commit and the number of commits up to it, so labels sort in build
 // order. LABS_RELEASE overrides the label at run time (a build without git).
 

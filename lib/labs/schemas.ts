@@ -1,5 +1,5 @@
-// Request and response schemas of the Labs API (DESIGN §4 "Labs aggregator and
-// auth"): API keys, their usage log, UI-variant page views, status, health,
+// Request and response schemas of the Labs API (docs/contract.md, "Labs" and
+// "Labs and auth decisions"): API keys, their usage log, UI-variant page views, status, health,
 // and the operator dashboard. Shared by the route handlers, the admin page,
 // the dashboard and the API reference; no server imports here.
 import { z } from "zod";
@@ -172,7 +172,7 @@ export const serviceCounts = z.object({
 export const publicStatus = z.strictObject({
   ok: z.boolean(),
   service: z.literal("labs"),
-  /** v<YYYY>.<MM>.<DD>.<REV>: the build's commit date and revision (seed part 9). */
+  /** v<YYYY>.<MM>.<DD>.<REV>: the build's commit date and revision (docs/contract.md, "Labs and auth decisions"). */
   release: z.string().regex(RELEASE_PATTERN),
 });
 

@@ -1,4 +1,4 @@
-// UI variants (DESIGN §4 "Labs"): `a` is the default look; b (compact), c
+// UI variants (docs/decisions/012-ui-variants.md): `a` is the default look; b (compact), c
 // (large touch targets) and d (high-contrast dark) differ visibly; e…l fall
 // back to the default look but are still tagged and counted.
 export const UI_VARIANTS = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"] as const;

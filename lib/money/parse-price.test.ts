@@ -201,7 +201,7 @@ describe("formatPricePt", () => {
     expect(formatPricePt(amount, currency)).toBe(expected);
   });
 
-  it("matches the DESIGN example once the NBSP is read as a space", () => {
+  it("matches the contract's example once the NBSP is read as a space", () => {
     expect(formatPricePt("1234.56", "EUR").replace(/\u00a0/g, " ")).toBe("1234,56 €");
   });
 

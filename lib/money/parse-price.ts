@@ -1,5 +1,5 @@
 // Reads a price the way people type it in Portugal and elsewhere in Europe and
-// returns a plain decimal string for a Decimal(12,2) column (DESIGN §3: money is
+// returns a plain decimal string for a Decimal(12,2) column (docs/contract.md, "JSON endpoints": money is
 // never a float; ambiguous or non-numeric input is an error naming the field).
 //
 // Rules, in order:

@@ -1,5 +1,5 @@
 // Display ids of observations: BR-<yymmdd>-<n>, n counting from 1 within the
-// UTC day (DESIGN §4 "Research service"). The number comes from the
+// UTC day (docs/contract.md, "Research decisions"). The number comes from the
 // daily_counter row (scope "BR", day "yymmdd") incremented inside the
 // transaction that inserts the observation, so ids are unique and gap-free.
 

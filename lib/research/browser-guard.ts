@@ -4,7 +4,7 @@ import { isLocalRequest } from "@/lib/http/client-address";
 import { AppError, errorResponse } from "@/lib/http/errors";
 import type { RouteHandler } from "@/lib/http/route";
 
-// Seed part 5 item 4: the research API sat behind a CDN's bot protection that
+// docs/contract.md, "Research": the research API sat behind a CDN's bot protection that
 // let through only real browsers from outside, while the agent calls it over
 // plain HTTP on loopback with any User-Agent. RESEARCH_BROWSER_UA_ONLY=1
 // rebuilds that layer here; it is off by default.

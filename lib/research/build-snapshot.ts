@@ -3,7 +3,8 @@ import { db } from "@/lib/db";
 import { formatPriceFmt, isoTime } from "@/lib/research/format";
 import type { Availability, StateSnapshot } from "@/lib/research/schemas";
 
-// Limits of seed part 8; `oos` has none there, so it is capped at the 100
+// Limits of docs/contract.md ("Limits"); `oos` had none in the original
+// description, so it is capped at the 100
 // pairs most recently seen out of stock, to keep the snapshot small and fast.
 export const SNAPSHOT_LIMITS = { recent: 20, sessions: 10, notes: 30, drops: 10, oos: 100 } as const;
 
@@ -14,7 +15,7 @@ export type SnapshotClient = Pick<PrismaClient, "$queryRaw">;
 
 /**
  * The state snapshot the agent reads at the start of each research session
- * (seed part 2 "State snapshot", DESIGN §4). Each section is exactly one SQL
+ * (docs/contract.md, "Research resources"). Each section is exactly one SQL
  * statement (SNAPSHOT_QUERY_COUNT in all); counts come from per-source
  * counters, drops, out-of-stock and session totals are computed by the
  * database (a recursive walk, anti-joins and lateral joins on the observation
@@ -129,7 +130,7 @@ async function queryNotes(client: SnapshotClient) {
   return rows.map((row) => ({ ...row, created_at: isoTime(row.created_at) }));
 }
 
-// DESIGN §4: for each item and source, the newest priced observation lower
+// docs/contract.md, "Research decisions": for each item and source, the newest priced observation lower
 // than the priced one before it (same currency: a currency change is not a
 // drop); the 10 newest of those. The walk that finds them is the SQL function
 // research_price_drops (migration research_snapshot_counts, where it is

@@ -3,10 +3,10 @@
 import { formatPricePt } from "@/lib/money/parse-price";
 
 /**
- * `price_fmt` of DESIGN §4: "1234,56 €", or null without a price. Intl puts a
+ * `price_fmt` of docs/contract.md ("Research decisions"): "1234,56 €", or null without a price. Intl puts a
  * no-break space (U+00A0) before "€" and narrow ones (U+202F) between groups;
  * the API gives plain spaces so agents and scripts can match the text as
- * DESIGN writes it (pages keep it on one line with CSS instead).
+ * the contract writes it (pages keep it on one line with CSS instead).
  */
 export function formatPriceFmt(price: string | null, currency: string): string | null {
   if (price === null) return null;

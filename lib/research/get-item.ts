@@ -8,8 +8,8 @@ export const ITEM_OBSERVATIONS_LIMIT = 1000;
 
 /**
  * One item with its observations, newest first, and per source the latest,
- * lowest and highest price and the latest availability (DESIGN §4
- * `items/<id>`). Three queries whatever the number of observations.
+ * lowest and highest price and the latest availability (docs/contract.md,
+ * "Research"). Three queries whatever the number of observations.
  */
 export async function getItemDetailOrThrow({ id }: { id: number }): Promise<ItemDetail> {
   const prisma = db();

@@ -9,13 +9,13 @@ import type { ObserveBody } from "@/lib/research/schemas";
 export type RecordedObservation = { obs_id: number; item_id: number; br_id: string };
 
 /**
- * Records one price observation (seed part 2 "Observation"): finds or creates
+ * Records one price observation (docs/contract.md, "Research resources"): finds or creates
  * the item by name, creates or updates the session, takes the next
  * BR-<yymmdd>-<n> and inserts the row. Throws `not_found` for an unknown
  * `item_id`, without using a number.
  *
- * One SQL statement does it all, so it is one transaction that holds its
- * locks only while the database runs it: no round trips and no waits on a
+ * One SQL statement does it all (docs/decisions/009-one-statement-observe.md),
+ * so it is one transaction that holds its locks only while the database runs it: no round trips and no waits on a
  * busy event loop between taking the day's counter and committing, which is
  * what bounds throughput when many agents observe at once (every observe
  * queues on that one counter row). It also means a failed insert gives its

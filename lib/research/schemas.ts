@@ -1,5 +1,5 @@
-// Request schemas of the research API (seed part 2 and 4, DESIGN §4 "Research
-// service"). Shared by the route handlers and the dashboard forms; no server
+// Request schemas of the research API (docs/contract.md, "Research" and
+// "Research decisions"). Shared by the route handlers and the dashboard forms; no server
 // imports here.
 import { z } from "zod";
 import { priceInput } from "@/lib/money/schemas";

@@ -1,4 +1,4 @@
-// Barcode format names are the BarcodeDetector ones (DESIGN §4 "Scan service";
+// Barcode format names are the BarcodeDetector ones (docs/contract.md, "Scan decisions";
 // https://wicg.github.io/shape-detection-api/#barcodeformat-section). Scanners,
 // zxing, phone apps and people spell them many ways; everything is normalised
 // to these before it is stored or compared.

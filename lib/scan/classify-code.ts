@@ -15,7 +15,7 @@ export type ClassifyCodeOptions = {
 };
 
 /**
- * Picks a scan's `kind` (DESIGN §4 "Scan service").
+ * Picks a scan's `kind` (docs/contract.md, "Scan decisions").
  *
  * Precedence fatura > card > url > barcode > qr: a fiscal QR is unmistakable
  * by its structure and must reach the invoice parser; after that the wallet

@@ -9,7 +9,7 @@ import { ensureProduct } from "@/lib/scan/products";
 import { searchTextOf } from "@/lib/scan/search-text";
 import { productJson } from "@/lib/scan/shapes";
 
-// Product data from Open Food Facts (DESIGN §4 "Scan service", §5): the v2
+// Product data from Open Food Facts (docs/open-food-facts.md): the v2
 // product API, called only when someone asks (never on a plain scan), with a
 // descriptive User-Agent and a timeout. Every answer — found or not found — is
 // cached on the product (`off_status`, `enriched_at`) and served from there

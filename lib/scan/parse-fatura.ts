@@ -1,8 +1,8 @@
 import { isValidNif } from "@/lib/scan/nif";
 
 // Reads the QR code printed on Portuguese invoices and receipts (AT,
-// "Especificações Técnicas Código QR", Portaria n.º 195/2020; DESIGN §4 "Scan
-// service"). The content is `CODE:value` fields joined by `*`, e.g.
+// "Especificações Técnicas Código QR", Portaria n.º 195/2020; docs/faturas.md;
+// docs/contract.md, "Scan decisions"). The content is `CODE:value` fields joined by `*`, e.g.
 //   A:123456789*B:999999990*C:PT*D:FS*E:N*F:20190812*G:FS CDVF/12345*
 //   H:CDF7T5HD-12345*I1:PT*I7:0.65*I8:0.15*N:0.15*O:0.80*Q:YhGV*R:9999*S:NU;0.80
 //

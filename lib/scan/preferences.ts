@@ -23,7 +23,7 @@ export type ListPreferencesOptions = { code: string; limit?: number; cursor?: Pr
  * chose first, then everyone else, each by name.
  *
  * Once the code was scanned as a barcode, every person without a stored
- * preference reads `dont_know` (seed part 2). That default is computed here
+ * preference reads `dont_know` (docs/contract.md, "Scan decisions"). That default is computed here
  * rather than written at scan time: people are public to create, and one row
  * per person per new barcode let anyone turn each scan into thousands of
  * writes. Its `updated_at` is when it began to apply: the first such scan, or

@@ -32,7 +32,7 @@ const scanInclude = {
 } as const satisfies Prisma.ScanInclude;
 
 /**
- * Records one scan (seed part 2, DESIGN §4 "Scan service"):
+ * Records one scan (docs/contract.md, "Scan decisions"):
  * - `kind` from the content, `card` when it equals an active card's value;
  * - a fatura is parsed into an Invoice (a malformed one keeps its parse error)
  *   and gets the store whose `tax_id` is the issuer's NIF;

@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { getScanSessionDetail } from "@/lib/scan/scan-session";
 
-// Scan at a glance, for the operator dashboard (issue 6). "Today" is the UTC
+// Scan at a glance, for the operator dashboard (docs/contract.md, "Paths"). "Today" is the UTC
 // day, the same day the session ids (S-<yymmdd>-<n>) are counted in.
 
 /** Midnight UTC of `now`'s day. */

@@ -10,7 +10,7 @@ import { SESSION_ID_PATTERN, SESSION_SCANS_PAGE } from "@/lib/scan/schemas";
 import { REFUND_DOC_TYPES, SALE_DOC_TYPES, UNCOUNTED_STATUSES } from "@/lib/scan/fatura-totals";
 import { invoiceJson, iso, money, scanJson, storeJson } from "@/lib/scan/shapes";
 
-// Scan sessions (DESIGN §4 "Scan service"): open until `POST session/end` or
+// Scan sessions (docs/contract.md, "Scan decisions"): open until `POST session/end` or
 // two hours without a scan. The caller's session comes from the body's
 // `session_id`, else the `scan_sid` cookie, else a new one is opened.
 

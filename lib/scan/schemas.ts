@@ -6,7 +6,7 @@ import { text } from "@/lib/text-input";
 import { BARCODE_FORMATS, normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
 import { SCAN_KINDS } from "@/lib/scan/classify-code";
 
-// Request and response schemas of the scan service (DESIGN §4 "Scan service"),
+// Request and response schemas of the scan service (docs/contract.md, "Scan decisions"),
 // shared by the route handlers, the pages' forms and the API reference. No
 // server imports here. Responses describe what lib/scan/shapes.ts sends:
 // ISO UTC timestamps, decimals as strings with two decimals.
@@ -72,7 +72,7 @@ const rowId = z.number().int().positive().max(2_147_483_647);
 // A session id is its short label (`S-<yymmdd>-<n>`, the day's number, for
 // people) and 128 random bits: it is all it takes to read a shopping trip's
 // invoices with the buyer's NIF, so it must not be guessable by walking the
-// numbers (issue 11).
+// numbers (docs/contract.md, "Scan resources").
 export const SESSION_ID_PATTERN = /^S-\d{6}-[1-9]\d{0,8}-[A-Za-z0-9_-]{22}$/;
 export const sessionId = z
   .string()

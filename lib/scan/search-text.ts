@@ -1,4 +1,4 @@
-// Product search is case- and accent-insensitive (DESIGN §4 "Scan service":
+// Product search is case- and accent-insensitive (docs/contract.md, "Scan decisions":
 // `pao` finds `Pão`). `product.search_text` holds the folded name, brand and
 // code, rewritten on every write of those fields; queries are folded alike.
 

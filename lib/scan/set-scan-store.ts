@@ -7,7 +7,7 @@ import { getStoreOrThrow } from "@/lib/scan/stores";
 export type ScanReach = "any" | { sessionId: string | null };
 
 /**
- * Attaches a store to a scan, or removes it with `storeId: null` (seed part 3).
+ * Attaches a store to a scan, or removes it with `storeId: null` (docs/contract.md, "States").
  * A fatura's invoice follows its scan. Scan ids count up, so a stranger
  * reaches only the scans of the session it holds (its unguessable id): any
  * other scan, like one that does not exist, is not found

@@ -363,7 +363,7 @@ describe("household mode", () => {
     expect((await get("/labs/healthz", STRANGER)).status).toBe(200);
     expect((await get("/admin/login", STRANGER)).status).toBe(200);
     expect((await get("/base-scan/api/stores", STRANGER)).status).toBe(401);
-    // The seed's agent on this machine: no forwarding header.
+    // The research agent on this machine: no forwarding header.
     expect((await get("/base-research/api/state")).status).toBe(200);
     expect((await get("/base-scan/")).status).toBe(200);
   });

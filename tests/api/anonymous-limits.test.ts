@@ -78,7 +78,7 @@ describe("the anonymous write limit", () => {
     const read = await fetch(`${server.url}/base-scan/api/stores`, { headers: { "x-forwarded-for": client } });
     expect(read.status).toBe(200);
 
-    // The seed's agent on this machine: loopback and no forwarding header.
+    // The research agent on this machine: loopback and no forwarding header.
     for (let i = 0; i < LIMIT * 3; i++) {
       const answer = await post(server, "/base-scan/api/preferences/set", {
         code: "5601234567890",

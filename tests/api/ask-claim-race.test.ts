@@ -2,7 +2,7 @@ import { inject, describe, expect, it } from "vitest";
 import { startServer } from "@/tests/support/server";
 import { api, baseUrl, operatorCookie } from "./client";
 
-// Issue 4: claim is one atomic statement. 50 concurrent claims of one todo →
+// docs/decisions/008-todo-leases.md: claim is one atomic statement. 50 concurrent claims of one todo →
 // exactly one 200 and 49 × 409 naming the holder and the expiry; on the
 // suite's server (PGlite, or PostgreSQL in api:postgres) and spread
 // over two app instances sharing one PostgreSQL.

@@ -4,7 +4,7 @@ import { HTML_PAGE, PDF_MINIMAL, PNG_1X1, pngOfSize, SVG_IMAGE } from "@/tests/s
 import { api, baseUrl, operatorCookie } from "./client";
 
 // POST /api/core-ask/log and its public alias: JSON, forms and multipart with
-// attachments; the limits of DESIGN §3 and the bad inputs of issue 4.
+// attachments; the limits and bad inputs of docs/contract.md ("Limits", "JSON endpoints").
 
 type Todo = {
   id: number;

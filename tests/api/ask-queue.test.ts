@@ -28,7 +28,7 @@ const asOperator = async (path: string, json?: unknown) =>
   });
 
 describe("auth", () => {
-  // Every ask route but log, tips/random and health needs the operator (DESIGN §4).
+  // Every ask route but log, tips/random and health needs the operator (docs/contract.md, "Ask decisions").
   const OPERATOR_ROUTES: [string, string][] = [
     ["GET", "/api/core-ask/pending"],
     ["GET", "/api/core-ask/decisions/ready"],

@@ -153,7 +153,7 @@ describe("pages", () => {
 
 describe("household mode (LABS_ACCESS=household)", () => {
   // A stranger reaches this machine through a proxy, so its request carries a
-  // forwarding header; the host itself (the seed's agent) sends none.
+  // forwarding header; the host itself (the research agent) sends none.
   const STRANGER = { "x-forwarded-for": "203.0.113.7" };
   let household: RunningServer;
   let member: string;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { listAppRoutes } from "@/tests/support/routes";
 import { api, baseUrl, operatorCookie } from "./client";
 
-// No cross-site writes (issue 11): a page on another site can make a family
+// No cross-site writes (docs/contract.md, "JSON endpoints"): a page on another site can make a family
 // member's browser send a "simple" request (text/plain or a form, no
 // preflight) to any public route. JSON routes take only JSON, form routes
 // only form encodings, and every write refuses a browser request from
@@ -17,7 +17,7 @@ const postRoutes = listAppRoutes()
 // What `fetch(url, { method: "POST", mode: "no-cors", body: JSON.stringify(…) })`
 // on evil.example sends: text/plain, and the browser's own headers. It comes
 // from elsewhere (through the test server's trusted proxy): only a program on
-// the machine itself may post JSON under another type (the seed's agent).
+// the machine itself may post JSON under another type (the research agent).
 const NO_CORS = { "content-type": "text/plain;charset=UTF-8", "x-forwarded-for": "203.0.113.9" };
 const CROSS_SITE = { origin: "https://evil.example", "sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors" };
 

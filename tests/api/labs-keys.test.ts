@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { API_PLANS } from "@/lib/auth/plans";
 import { api, operatorCookie } from "./client";
 
-// API keys (DESIGN §4 "Labs aggregator and auth", docs/decisions/003-key-scopes.md):
+// API keys (docs/contract.md, "Labs and auth decisions"; docs/decisions/003-key-scopes.md):
 // minted by the operator with scopes, shown once, stored hashed, accepted on
 // the routes of their scopes, logged, limited per plan, refused once revoked;
 // they never manage keys or read the usage log.

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { RELEASE_PATTERN } from "@/lib/labs/schemas";
 import { api, operatorCookie } from "./client";
 
-// GET /labs/status (seed part 9): the release and health for anyone; the
+// GET /labs/status (docs/contract.md, "Labs"): the release and health for anyone; the
 // commit, uptime, database, migrations and counts only for the operator.
 const migrations = readdirSync("prisma/migrations", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "@/tests/support/server";
 import { baseUrl } from "./client";
 
-// RESEARCH_BROWSER_UA_ONLY=1 (seed part 5 item 4): outside callers need a
+// RESEARCH_BROWSER_UA_ONLY=1 (docs/contract.md, "Research"): outside callers need a
 // browser's User-Agent, callers on this machine do not. The test client is
 // always on loopback; requests "from outside" are what a reverse proxy or CDN
 // on this host sends for an outside client: the client's address in a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./client";
 
-// DESIGN §3: every bad input gets the envelope { ok: false, error: { code,
+// docs/contract.md, "JSON endpoints": every bad input gets the envelope { ok: false, error: { code,
 // message, issues? } } with its status, never a 500.
 
 type Case = {

@@ -115,7 +115,7 @@ describe("POST /base-research/api/observe", () => {
   });
 });
 
-describe("agent access (seed part 5)", () => {
+describe("agent access", () => {
   it("works as JSON over plain HTTP on 127.0.0.1 with a non-browser User-Agent", async () => {
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:/);
     const agentHeaders = { "user-agent": "curl/8.5.0", accept: "*/*" };

@@ -21,7 +21,7 @@ const observe = (json: Record<string, unknown>) =>
 const state = () => api<Snapshot>("/base-research/api/state");
 
 describe("GET /base-research/api/state", () => {
-  it("answers the snapshot shape of seed part 2 with the limits of part 8", async () => {
+  it("answers the snapshot shape and limits of docs/contract.md", async () => {
     const { status, data } = await state();
     expect(status).toBe(200);
     expect(Object.keys(data).sort()).toEqual(["counts", "drops", "notes", "ok", "oos", "recent", "sessions", "ts"]);

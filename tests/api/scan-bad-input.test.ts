@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "./client";
 
-// Every bad input of DESIGN §3 answers with the error envelope and a 4xx,
+// Every bad input of docs/contract.md ("JSON endpoints") answers with the error envelope and a 4xx,
 // never a 500: malformed JSON, invalid UTF-8, wrong types, unknown and
 // non-integer ids, huge and deeply nested bodies, SQL/HTML metacharacters.
 

@@ -297,7 +297,7 @@ describe("GET /base-scan/api/prices", () => {
   });
 });
 
-/** The seed's example fatura QR (0,80 € with 0,15 € VAT) from a valid issuer NIF, as document `document`. */
+/** The AT specification's example fatura QR (0,80 € with 0,15 € VAT) from a valid issuer NIF, as document `document`. */
 function fatura(document: string): string {
   const issuer = `5${String(randomInt(0, 1e7)).padStart(7, "0")}`;
   return `A:${issuer}${nifCheckDigit(issuer)}*B:999999990*C:PT*D:FS*E:N*F:20190812*G:${document}*H:CDF7T5HD-12345*I1:PT*I7:0.65*I8:0.15*N:0.15*O:0.80*Q:YhGV*R:9999*S:NU;0.80`;

@@ -54,7 +54,7 @@ async function createStore(name: string, extra: Record<string, unknown> = {}): P
 }
 
 describe("POST /base-scan/api/scan", () => {
-  it("answers the seed's Scan object with ok: true", async () => {
+  it("answers the contract's Scan object with ok: true", async () => {
     const value = ean13();
     const { status, data } = await scan({ value, format: "EAN-13", note: "on offer" });
     expect(status).toBe(200);

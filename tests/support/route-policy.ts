@@ -1,4 +1,4 @@
-// Who may call what (DESIGN §2 and §4): the declared exceptions to "operator
+// Who may call what (docs/contract.md, "Authentication" and "Endpoints"): the declared exceptions to "operator
 // only". A route handler declares its policy itself (`.auth`, set by route(),
 // formRoute() or htmlRoute()); being public (or open to `anyone`) must also be
 // listed here, so opening a route to everyone is a decision someone wrote
@@ -10,11 +10,11 @@ export type Policy = "public" | "operator";
 
 /** Route handlers anyone may call, as `[METHOD ]pattern`, each with the reason. */
 export const PUBLIC_ROUTES: Record<string, string> = {
-  "/base-scan/**": "the scan service is public by design (seed part 5.1)",
+  "/base-scan/**": "the scan service is public by design (docs/contract.md, Authentication)",
   "/base-research/api/**":
-    "research endpoints are unauthenticated; RESEARCH_BROWSER_UA_ONLY guards them (seed part 5.4)",
-  "/api/core-ask/log": "anyone may capture a request (DESIGN §4 Ask)",
-  "/api/base-ask/log": "the public alias of log (seed part 5.5)",
+    "research endpoints are unauthenticated; RESEARCH_BROWSER_UA_ONLY guards them (docs/contract.md, Research)",
+  "/api/core-ask/log": "anyone may capture a request (docs/contract.md, Ask decisions)",
+  "/api/base-ask/log": "the public alias of log (docs/contract.md, Ask)",
   "/api/core-ask/tips/random": "the ticker on public pages",
   "/core-ask/healthz": "health checks are public",
   "/base-ask/healthz": "health checks are public",

@@ -1,6 +1,6 @@
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
 
-// The one place the scanner gets a BarcodeDetector (DESIGN §1, §5). A phone
+// The one place the scanner gets a BarcodeDetector (docs/architecture.md, "Runtime notes"). A phone
 // with a native one that reads every wanted format uses it; anything else
 // (desktop Chromium on Linux, Firefox, Safari) gets the `barcode-detector`
 // ponyfill, loaded only now so it never weighs on a page's first load, with

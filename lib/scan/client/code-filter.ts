@@ -1,6 +1,6 @@
 // The scanner reads the same code many times a second while it stays in view.
 // A code is passed on once, then ignored while it keeps being seen: it must be
-// out of sight for `windowMs` (3 s, issue 3) before it counts again. The window
+// out of sight for `windowMs` (3 s; docs/contract.md, "Scan decisions") before it counts again. The window
 // slides with every sighting, so a product held under the camera for a minute
 // is still one scan.
 

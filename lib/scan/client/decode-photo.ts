@@ -1,8 +1,8 @@
 import type { DetectedCode } from "@/lib/scan/client/barcode-reader";
 import { edgeAngles, grayOf, rgbaOf, rotate, sharpen, shrink, type Gray } from "@/lib/scan/client/photo-pixels";
 
-// Reads the codes in a photo from the gallery or the camera app (issue 3
-// "Scanner", docs/barcode-corpus.md). A reader looks at a picture as it is; a
+// Reads the codes in a photo from the gallery or the camera app (docs/contract.md,
+// "Scan decisions"; docs/barcode-corpus.md). A reader looks at a picture as it is; a
 // phone photo is often turned, a little out of focus, noisy or huge, so when
 // the first look finds nothing, the same reader looks again at the picture
 // made easier: turned so the bars stand upright, sharpened, made smaller,

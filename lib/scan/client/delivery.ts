@@ -1,4 +1,4 @@
-// What the offline queue does with the answer to one send (issue 3 "Offline").
+// What the offline queue does with the answer to one send (docs/contract.md, "Scan decisions").
 // A scan leaves the queue only when the server recorded it (2xx, including a
 // replay of an earlier send) or can never accept it (a 4xx other than the
 // transient ones): a bad scan must not block the queue forever. Everything

@@ -1,7 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 
 // Scans waiting to be sent, kept in IndexedDB so a shop basement without
-// signal loses nothing, even if the page is closed (issue 3 "Offline").
+// signal loses nothing, even if the page is closed (docs/contract.md, "Scan decisions").
 // Each carries the client_id the server deduplicates on. Other tabs and
 // components hear about changes through a BroadcastChannel.
 

@@ -12,7 +12,7 @@ import {
   type QueuedScan,
 } from "@/lib/scan/client/outbox";
 
-// The one way the pages record a scan (issue 3 "Offline"). Every scan is put
+// The one way the pages record a scan (docs/contract.md, "Scan decisions"). Every scan is put
 // in the IndexedDB outbox first, with a client_id, then sent; it leaves the
 // outbox only once the server recorded it. A scan taken without signal stays
 // there and `flushOutbox` sends it later; the server records each client_id

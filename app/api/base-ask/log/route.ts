@@ -1,4 +1,4 @@
-// POST /api/base-ask/log – public alias of /api/core-ask/log (seed part 4)
+// POST /api/base-ask/log – public alias of /api/core-ask/log (docs/contract.md, "Ask")
 import { logTodoRoute } from "@/lib/ask/log-route";
 
 export const POST = logTodoRoute;
