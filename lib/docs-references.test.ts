@@ -46,7 +46,7 @@ const OUTSIDE_REFERENCES: { name: string; pattern: RegExp }[] = [
 /** `docs/….md` as a path of its own (not the tail of a URL such as …/docs/guide.md). */
 const DOCS_PATH = /(?<![\w./-])docs\/[\w./-]*?\.md\b/g;
 
-/** `docs/x.md, "Heading"`, `docs/x.md ("Heading"…`, `` `docs/x.md` ("Heading") ``. */
+/** A page and a heading: `docs/<page>.md, "Heading"`, `docs/<page>.md ("Heading"…`, or the path in backquotes. */
 const DOCS_HEADING = /(?<![\w./-])(docs\/[\w./-]*?\.md)`?,? ?\(?"([^"\n]+)"/g;
 
 /** Relative Markdown links between docs pages: `](decisions/001-client-address.md#context)`. */

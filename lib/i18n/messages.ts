@@ -16,7 +16,7 @@ import type { Locale } from "@/lib/i18n/locales";
 
 // The message catalogues, one file per area and language (messages/<locale>/<area>.json),
 // so each area's strings live beside each other. The English catalogue is the
-// shape: a key missing from pt-PT fails the catalogue test (tests/unit/i18n-catalogues.test.ts).
+// shape: a key missing from pt-PT fails the catalogue test (lib/i18n/messages.test.ts).
 
 const en = {
   common: enCommon,
