@@ -315,3 +315,50 @@ test.describe("a wallet with more cards than one page", () => {
     await page.screenshot({ path: "test-results/screenshots/scan-wallet-later-page.png", fullPage: true });
   });
 });
+
+test("the sheets and the card open from the keyboard, keep the focus inside, and give it back on Escape", async ({
+  page,
+  api,
+}) => {
+  const card = await addCard(api, {
+    store: unique("Keys"),
+    person: unique("Ana"),
+    value: "KEYS-1",
+    format: "code_128",
+  });
+  await page.goto("/base-scan/");
+  const inside = (dialog: import("@playwright/test").Locator) =>
+    dialog.evaluate((element) => element.contains(document.activeElement));
+
+  for (const [button, title, param] of [
+    ["Add card", "Add a card", "add"],
+    ["Import cards", "Import cards", "import"],
+  ] as const) {
+    const opener = page.getByRole("button", { name: button, exact: true });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const sheet = page.getByRole("dialog", { name: title });
+    await expect(sheet).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`[?&]${param}=1`));
+    await expect.poll(() => inside(sheet)).toBe(true);
+    // The page behind is inert: Tab and Shift+Tab stay in the sheet.
+    for (const key of ["Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+      await page.keyboard.press(key);
+      expect(await inside(sheet), `${title}: ${key}`).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    await expect(opener).toBeFocused();
+    await expect(page).not.toHaveURL(new RegExp(`${param}=`));
+  }
+
+  const tile = page.getByRole("button", { name: new RegExp(`^${card.store_name}, `) });
+  await tile.focus();
+  await page.keyboard.press("Enter");
+  const checkout = page.getByRole("dialog", { name: `${card.store_name} card` });
+  await expect(checkout).toBeVisible();
+  await expect(checkout.getByRole("button", { name: "Close" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(checkout).toBeHidden();
+  await expect(tile).toBeFocused();
+});
