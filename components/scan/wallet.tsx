@@ -301,30 +301,38 @@ function CardTile({ card, onOpen }: { card: Card; onOpen: () => void }) {
         value: card.card_value,
       })
     : t("tile", { store: card.store_name, person: card.person_name, value: card.card_value });
-  // The store's own colour, the same in every variant: white type on a dark hue.
+  // The store's own colour, the same in every variant: white type on a dark
+  // hue (28% lightness keeps 4.5:1 for every hue). The name starts with the
+  // words the tile shows (store, label), so a spoken command finds it; the
+  // initials and the number's tail are drawn by CSS, decoration beside the
+  // name, which says the whole number.
   return (
     <button
       type="button"
       onClick={onOpen}
       aria-label={name}
-      style={{ backgroundColor: `hsl(${hue} 55% 34%)`, color: "#fff" }}
+      style={{ backgroundColor: `hsl(${hue} 55% 28%)`, color: "#fff" }}
       className="flex h-28 w-full flex-col justify-between rounded-2xl p-3 text-left shadow-sm active:scale-[0.98] ui-b:h-20 ui-b:rounded-lg ui-b:p-2 ui-c:h-32 ui-d:ring-2 ui-d:ring-fg"
     >
       <span className="flex min-w-0 items-start gap-2">
         <span
           aria-hidden="true"
-          style={{ backgroundColor: "rgb(255 255 255 / 0.2)" }}
-          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-sm font-bold ui-b:h-6 ui-b:w-6 ui-b:text-xs"
-        >
-          {storeInitials(card.store_name)}
-        </span>
+          data-initials={storeInitials(card.store_name)}
+          style={{ backgroundColor: "rgb(0 0 0 / 0.25)" }}
+          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-sm font-bold before:content-[attr(data-initials)] ui-b:h-6 ui-b:w-6 ui-b:text-xs"
+        />
         <span className="line-clamp-2 min-w-0 text-base leading-tight font-semibold break-words ui-c:text-lg">
           {card.store_name}
         </span>
       </span>
       <span className="min-w-0">
         {card.label ? <span className="block truncate text-sm">{card.label}</span> : null}
-        <span className="block truncate font-mono text-sm">{cardTail(card.card_value)}</span>
+        {/* The whole number is in the tile's name; its tail is for the eye. */}
+        <span
+          aria-hidden="true"
+          data-tail={cardTail(card.card_value)}
+          className="block truncate font-mono text-sm after:content-[attr(data-tail)]"
+        />
       </span>
     </button>
   );

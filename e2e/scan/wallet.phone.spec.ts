@@ -29,7 +29,7 @@ test("adds a typed card, shows a barcode that decodes to its number, deletes it 
   await form.getByRole("button", { name: "Save card" }).click();
 
   await expect(page.getByRole("status").filter({ hasText: `${store} card added.` })).toBeVisible();
-  const tile = page.getByRole("button", { name: new RegExp(`^${store}, ${person}, Família`) });
+  const tile = page.getByRole("button", { name: new RegExp(`^${store}, Família, ${person}, card `) });
   await tile.click();
 
   const checkout = page.getByRole("dialog", { name: `${store} card` });

@@ -7,7 +7,7 @@ export type WalletSeed = { cardId: number };
 
 export async function seedWallet(api: Api, tag: string): Promise<WalletSeed> {
   const cards: { store: string; person: string; value: string; format: string; label: string }[] = [
-    { store: `Continente ${tag}`, person: "Ana", value: "2200000123456", format: "ean13", label: "Cartão Continente" },
+    { store: `Continente ${tag}`, person: "Ana", value: "5601234567892", format: "ean13", label: "Cartão Continente" },
     { store: `Pingo Doce ${tag}`, person: "Rui", value: "PD98765432", format: "code128", label: "Poupa Mais" },
   ];
   let cardId = 0;
@@ -31,7 +31,8 @@ const openDialog = (page: Page) => page.locator("dialog[open]");
 const IMPORT_CSV = [
   "store,number,format,label,person",
   "Lidl Preview,5601234567892,EAN_13,Família,Ana",
-  "Lidl Preview,5601234567891,EAN_13,,Ana",
+  "Lidl Preview,5601234567892,EAN_13,Família,Ana",
+  "Minipreço Preview,MP-0042,CODE_128,,Rui",
 ].join("\n");
 
 export function walletPages(seed: WalletSeed): PageState[] {
@@ -80,7 +81,7 @@ export function walletPages(seed: WalletSeed): PageState[] {
       open: async (page) => {
         await openDialog(page)
           .locator('input[type="file"]')
-          .setInputFiles({ name: "cards.csv", mimeType: "text/csv", buffer: Buffer.from(IMPORT_CSV) });
+          .setInputFiles({ name: "lista.csv", mimeType: "text/csv", buffer: Buffer.from(IMPORT_CSV) });
         await expect(openDialog(page).getByTestId("import-summary")).toBeVisible();
       },
     },
