@@ -227,17 +227,17 @@ export function CheckoutView({
           >
             <span aria-hidden="true">←</span>
           </button>
-          <Button
+          <button
             ref={deleteRef}
-            kind="ghost"
+            type="button"
             onClick={() => {
               setDeleteError(null);
               setConfirming(card.id);
             }}
-            className="mx-auto text-danger underline"
+            className="mx-auto inline-flex min-h-12 items-center rounded-lg px-4 text-sm font-semibold text-danger underline underline-offset-2 hover:bg-danger-surface"
           >
             {t("checkout.delete")}
-          </Button>
+          </button>
           <button
             type="button"
             onClick={() => step(1)}

@@ -324,7 +324,8 @@ function CardTile({ card, onOpen }: { card: Card; onOpen: () => void }) {
         <span className="line-clamp-2 min-w-0 text-base leading-tight font-semibold break-words ui-c:text-lg">
           {card.store_name}
         </span>
-      </span>
+      </span>{" "}
+      {/* The space keeps the store and the label apart as words, as in the tile's name. */}
       <span className="min-w-0">
         {card.label ? <span className="block truncate text-sm">{card.label}</span> : null}
         {/* The whole number is in the tile's name; its tail is for the eye. */}
