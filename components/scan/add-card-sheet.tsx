@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useState } from "react";
 import { z } from "zod";
-import { BarcodeView } from "@/components/scan/barcode-view";
+import { BarcodeView, useFormatName } from "@/components/scan/barcode-view";
 import { CameraScanner } from "@/components/scan/camera-scanner";
 import { PersonChips } from "@/components/scan/person-chips";
 import { Button } from "@/components/ui/button";
@@ -148,7 +148,7 @@ function AddCardForm({
   const [value, format, store, person] = form.watch(["card_value", "card_format", "store", "person_name"]);
   const trimmed = value.trim();
   const effectiveFormat = chosenFormat(format, value);
-  const formatName = (name: string) => (isBarcodeFormat(name) ? t(`formats.${name}`) : name);
+  const formatName = useFormatName();
   const knownStore = (name: string) => stores.find((candidate) => foldText(candidate.name) === foldText(name));
   const fieldId = (name: FieldName) => `${id}-${name}`;
   const control = (name: FieldName, hint?: unknown) => ({
@@ -197,7 +197,7 @@ function AddCardForm({
               const detected = normalizeFormat(code.format);
               form.setValue("card_value", code.value, { shouldValidate: form.formState.isSubmitted });
               form.setValue("card_format", detected ?? "auto");
-              setScanned(detected ? t(`formats.${detected}`) : code.format);
+              setScanned(detected ? formatName(detected) : code.format);
               setScanning(false);
             }}
           />
@@ -270,7 +270,7 @@ function AddCardForm({
           <option value="auto">{t("addCard.formatAuto", { format: formatName(effectiveFormat) })}</option>
           {BARCODE_FORMATS.map((option) => (
             <option key={option} value={option}>
-              {t(`formats.${option}`)}
+              {formatName(option)}
             </option>
           ))}
         </Select>

@@ -2,10 +2,20 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { barcodeEncoding } from "@/lib/scan/barcode-encoding";
+import { barcodeEncoding, FORMAT_LABELS } from "@/lib/scan/barcode-encoding";
+import type { BarcodeFormat } from "@/lib/scan/barcode-format";
 import { drawBarcode } from "@/lib/scan/draw-barcode";
 
 type Failure = { key: string; detail: string };
+
+/**
+ * A barcode format's name as people read it: the symbologies' own names
+ * ("EAN-13", "Code 128") are the same in every language; "QR code" is not.
+ */
+export function useFormatName(): (format: BarcodeFormat) => string {
+  const t = useTranslations("wallet.formats");
+  return (format) => (format === "qr_code" ? t("qr_code") : FORMAT_LABELS[format]);
+}
 
 /** What the barcode library said went wrong, without its own prefix ("bwipp.ean13badCheckDigit: "). */
 function encodingDetail(error: unknown): string {
@@ -40,7 +50,7 @@ export function BarcodeView({
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const formatName = t(`formats.${encoding.format}`);
+  const formatName = useFormatName()(encoding.format);
 
   const describe = (detail: string) =>
     detail

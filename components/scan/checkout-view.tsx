@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type CSSProperties, type PointerEvent } from "react";
-import { BarcodeView } from "@/components/scan/barcode-view";
+import { BarcodeView, useFormatName } from "@/components/scan/barcode-view";
 import { useWakeLock } from "@/components/scan/use-wake-lock";
 import { Button } from "@/components/ui/button";
 import { FetchError } from "@/lib/http/fetcher";
@@ -62,6 +62,7 @@ export function CheckoutView({
 }) {
   const t = useTranslations("wallet");
   const tActions = useTranslations("common.actions");
+  const formatName = useFormatName();
   const wakeLock = useWakeLock(true);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -161,7 +162,7 @@ export function CheckoutView({
   const format = normalizeFormat(card.card_format);
   const details = [card.person_name, card.label].filter(Boolean).join(" · ");
   const formatText = format
-    ? t(`formats.${format}`)
+    ? formatName(format)
     : t("checkout.drawnAsCode128", { format: card.card_format || t("checkout.unknownFormat") });
 
   return (

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { z } from "zod";
+import { useFormatName } from "@/components/scan/barcode-view";
 import { PersonChips } from "@/components/scan/person-chips";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -281,14 +282,14 @@ function PlanList({
 }
 
 function CardLine({ row }: { row: ImportRow }) {
-  const t = useTranslations("wallet.formats");
+  const formatName = useFormatName();
   return (
     <li className="py-2">
       <p className="font-medium break-words">
         {row.store_name} <span className="font-normal text-muted">· {row.person_name}</span>
       </p>
       <p className="truncate font-mono text-sm text-muted">
-        {row.card_value} <span className="font-sans">({t(row.card_format)})</span>
+        {row.card_value} <span className="font-sans">({formatName(row.card_format)})</span>
         {row.label ? <span className="font-sans"> · {row.label}</span> : null}
       </p>
     </li>
