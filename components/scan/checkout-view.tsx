@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, type CSSProperties, type PointerEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type PointerEvent } from "react";
 import { BarcodeView, useFormatName } from "@/components/scan/barcode-view";
 import { useWakeLock } from "@/components/scan/use-wake-lock";
 import { Button } from "@/components/ui/button";
@@ -91,7 +91,8 @@ export function CheckoutView({
     requestAnimationFrame(() => deleteRef.current?.focus());
   };
   const dismissRef = useRef(dismiss);
-  useEffect(() => {
+  // Before the browser paints: a key pressed right after a move must step from the new card.
+  useLayoutEffect(() => {
     stepRef.current = step;
     closeCb.current = onClose;
     confirmingRef.current = confirming;
