@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Wallet } from "@/components/scan/wallet";
 import { countCards, listCards } from "@/lib/scan/cards";
 import { listPeople } from "@/lib/scan/people";
@@ -7,7 +8,10 @@ import { listStores } from "@/lib/scan/stores";
 import { requestVariant } from "@/lib/labs/request-variant";
 import { requireHouseholdPage } from "@/lib/auth/household-page";
 
-export const metadata: Metadata = { title: "Wallet" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("wallet.meta");
+  return { title: t("title") };
+}
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,12 +1,18 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { BarcodeView } from "@/components/scan/barcode-view";
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useMemo, useState } from "react";
+import { z } from "zod";
+import { BarcodeView, useFormatName } from "@/components/scan/barcode-view";
 import { CameraScanner } from "@/components/scan/camera-scanner";
-import { Field, FormError, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/field";
-import { FetchError, postJson } from "@/lib/http/fetcher";
-import { FORMAT_LABELS, FORMAT_OPTIONS, guessFormat } from "@/lib/scan/barcode-encoding";
-import { isBarcodeFormat, normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
+import { PersonChips } from "@/components/scan/person-chips";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { Input, Select } from "@/components/ui/input";
+import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { guessFormat } from "@/lib/scan/barcode-encoding";
+import { BARCODE_FORMATS, isBarcodeFormat, normalizeFormat } from "@/lib/scan/barcode-format";
 import {
   createCardBody,
   createStoreBody,
@@ -16,302 +22,274 @@ import {
   type Store,
 } from "@/lib/scan/schemas";
 import { foldText } from "@/lib/scan/search-text";
-import { PersonChips } from "@/components/scan/person-chips";
 
-type FieldName = "value" | "format" | "store" | "person" | "label";
-type Errors = Partial<Record<FieldName | "form", string>>;
+type Translate = ReturnType<typeof useTranslations<"wallet">>;
 
-// Where the API's issue paths land in this form.
-const CARD_FIELDS: Record<string, FieldName> = {
-  card_value: "value",
-  card_format: "format",
-  label: "label",
-  person_name: "person",
-  person_id: "person",
-};
+const FIELDS = ["card_value", "card_format", "store", "person_name", "label"] as const;
+type FieldName = (typeof FIELDS)[number];
+type AddCardValues = Record<FieldName, string>;
+
+/** The format the card will be drawn in: the one picked, or what the number looks like. */
+function chosenFormat(picked: string, value: string) {
+  return isBarcodeFormat(picked) ? picked : guessFormat(value.trim());
+}
 
 /**
- * Adds a card, typed or scanned: store and person are picked or created by
- * name, the format defaults to what the number looks like, and a live preview
- * shows the barcode the till will see. Errors appear beside their field and
- * nothing typed is lost.
+ * The form's fields, checked by the routes' own schemas (a new store by
+ * `createStoreBody`, the card by `createCardBody`), with the reader's words
+ * for what is wrong.
+ */
+export function addCardSchema(t: Translate) {
+  const message = (field: FieldName, issue: z.core.$ZodIssue): string => {
+    if (issue.code === "too_big") return t("fieldErrors.tooLong", { max: Number(issue.maximum) });
+    if (field === "card_format") return t("fieldErrors.badFormat");
+    if (issue.code === "too_small" || (issue.code === "custom" && field === "person_name")) {
+      if (field === "store") return t("addCard.storeRequired");
+      if (field === "person_name") return t("addCard.personRequired");
+      return t("addCard.valueRequired");
+    }
+    return t("fieldErrors.badText");
+  };
+  return z
+    .object({
+      card_value: z.string(),
+      card_format: z.string(),
+      store: z.string(),
+      person_name: z.string(),
+      label: z.string(),
+    })
+    .transform((values, ctx) => {
+      const card = createCardBody.safeParse({
+        card_value: values.card_value,
+        card_format: chosenFormat(values.card_format, values.card_value),
+        label: values.label,
+        person_name: values.person_name.trim() === "" ? null : values.person_name,
+      });
+      const store = createStoreBody.safeParse({ name: values.store });
+      const issues: [FieldName, z.core.$ZodIssue][] = [
+        ...(card.error?.issues ?? []).map((issue): [FieldName, z.core.$ZodIssue] => {
+          const path = String(issue.path[0]);
+          return [FIELDS.find((field) => field === path) ?? "person_name", issue];
+        }),
+        ...(store.error?.issues ?? []).map((issue): [FieldName, z.core.$ZodIssue] => ["store", issue]),
+      ];
+      const told = new Set<FieldName>();
+      for (const [field, issue] of issues) {
+        if (told.has(field)) continue;
+        told.add(field);
+        ctx.addIssue({ code: "custom", path: [field], message: message(field, issue) });
+      }
+      if (!card.success || !store.success) return z.NEVER;
+      return { card: card.data, store: store.data };
+    });
+}
+
+/**
+ * Adds a card, typed or scanned, in a sheet (components/ui/dialog.tsx:
+ * Escape closes it, the focus stays inside and goes back to the button that
+ * opened it). Store and person are picked or created by name, the format
+ * defaults to what the number looks like, and a live preview shows the
+ * barcode the till will see. Errors appear beside their field and nothing
+ * typed is lost.
  */
 export function AddCardSheet({
-  stores,
-  people,
-  defaultPerson,
-  onAdded,
+  open,
   onClose,
+  ...props
 }: {
+  open: boolean;
   stores: Store[];
   people: { id: number; name: string }[];
   defaultPerson: string | null;
   onAdded: (card: Card) => void;
   onClose: () => void;
 }) {
-  const id = useId();
-  const [value, setValue] = useState("");
-  const [format, setFormat] = useState<BarcodeFormat | "auto">("auto");
-  const [store, setStore] = useState("");
-  const [person, setPerson] = useState(defaultPerson ?? (people.length === 1 ? people[0]!.name : ""));
-  const [label, setLabel] = useState("");
-  const [scanning, setScanning] = useState(false);
-  const [scanned, setScanned] = useState<string | null>(null);
-  const [drawError, setDrawError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
-  const firstRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    firstRef.current?.focus();
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = previous;
-    };
-  }, []);
-
-  const trimmed = value.trim();
-  const effectiveFormat: BarcodeFormat = format === "auto" ? guessFormat(trimmed) : format;
-  const knownStore = stores.find((candidate) => foldText(candidate.name) === foldText(store));
-  const fieldId = (name: FieldName) => `${id}-${name}`;
-  const invalid = (name: FieldName) => ({
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${fieldId(name)}-error` : undefined,
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const found: Errors = {};
-    const cardInput = {
-      card_value: value,
-      card_format: effectiveFormat,
-      label,
-      person_name: person.trim() === "" ? null : person,
-    };
-    const cardCheck = createCardBody.safeParse(cardInput);
-    if (!cardCheck.success) {
-      for (const issue of cardCheck.error.issues) {
-        const field = CARD_FIELDS[String(issue.path[0])] ?? "value";
-        found[field] ??= field === "person" ? "Pick a person or type a name." : capitalise(issue.message);
-      }
-    }
-    const storeCheck = createStoreBody.safeParse({ name: store });
-    if (!storeCheck.success)
-      found.store =
-        store.trim() === "" ? "Pick a store or type its name." : capitalise(storeCheck.error.issues[0]!.message);
-    if (!found.value && drawError) found.value = `${drawError} Check the number or pick another format.`;
-    if (Object.keys(found).length > 0 || !cardCheck.success || !storeCheck.success) {
-      setErrors(found);
-      return;
-    }
-
-    setPending(true);
-    setErrors({});
-    try {
-      let storeId = knownStore?.id;
-      try {
-        storeId ??= (await postJson<CreateStoreResponse>("/base-scan/api/stores", storeCheck.data)).store_id;
-      } catch (error) {
-        setErrors(errorsFrom(error, "store"));
-        return;
-      }
-      try {
-        const { card } = await postJson<CreateCardResponse>(`/base-scan/api/stores/${storeId}/cards`, cardCheck.data);
-        onAdded(card);
-      } catch (error) {
-        setErrors(errorsFrom(error, null));
-      }
-    } finally {
-      setPending(false);
-    }
-  };
-
+  const t = useTranslations("wallet.addCard");
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={`${id}-title`}
-      className="fixed inset-0 z-50 flex flex-col bg-slate-50 ui-d:bg-black"
-    >
-      <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-1 ui-d:bg-black">
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="flex h-12 w-12 items-center justify-center rounded-full text-3xl leading-none text-slate-700 ui-d:text-white"
-        >
-          ×
-        </button>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          Add a card
-        </h2>
-      </header>
-
-      <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
-        <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-4">
-          {scanning ? (
-            <div className="space-y-2">
-              <CameraScanner
-                paused={!scanning}
-                onDetected={(code) => {
-                  setValue(code.value);
-                  const detected = normalizeFormat(code.format);
-                  setFormat(detected ?? "auto");
-                  setScanned(detected ? FORMAT_LABELS[detected] : code.format);
-                  setScanning(false);
-                }}
-              />
-              <button type="button" onClick={() => setScanning(false)} className={`${secondaryButtonClass} w-full`}>
-                Type it instead
-              </button>
-            </div>
-          ) : (
-            <button type="button" onClick={() => setScanning(true)} className={`${secondaryButtonClass} w-full`}>
-              Scan the card with the camera
-            </button>
-          )}
-
-          <Field
-            label="Card number"
-            htmlFor={fieldId("value")}
-            error={errors.value}
-            hint={scanned ? `Scanned (${scanned}).` : "As printed under the barcode."}
-          >
-            <input
-              ref={firstRef}
-              id={fieldId("value")}
-              name="card_value"
-              value={value}
-              onChange={(event) => {
-                setValue(event.target.value);
-                setScanned(null);
-              }}
-              autoComplete="off"
-              autoCorrect="off"
-              spellCheck={false}
-              className={`${inputClass} font-mono`}
-              {...invalid("value")}
-            />
-          </Field>
-
-          <Field
-            label="Store"
-            htmlFor={fieldId("store")}
-            error={errors.store}
-            hint={store.trim() && !knownStore ? `New store “${store.trim()}” will be added.` : null}
-          >
-            <input
-              id={fieldId("store")}
-              name="store"
-              list={`${id}-stores`}
-              value={store}
-              onChange={(event) => setStore(event.target.value)}
-              autoComplete="off"
-              className={inputClass}
-              {...invalid("store")}
-            />
-            <datalist id={`${id}-stores`}>
-              {stores.map((option) => (
-                <option key={option.id} value={option.name} />
-              ))}
-            </datalist>
-          </Field>
-
-          <Field
-            label="Whose card"
-            htmlFor={fieldId("person")}
-            error={errors.person}
-            hint={
-              person.trim() && !people.some((p) => foldText(p.name) === foldText(person))
-                ? `${person.trim()} will be added.`
-                : null
-            }
-          >
-            <PersonChips people={people} person={person} onChoose={setPerson} />
-            <input
-              id={fieldId("person")}
-              name="person_name"
-              value={person}
-              onChange={(event) => setPerson(event.target.value)}
-              placeholder={people.length > 0 ? "or a new name" : "Your name"}
-              autoComplete="off"
-              className={inputClass}
-              {...invalid("person")}
-            />
-          </Field>
-
-          <Field label="Label (optional)" htmlFor={fieldId("label")} error={errors.label} hint="e.g. Family card">
-            <input
-              id={fieldId("label")}
-              name="label"
-              value={label}
-              onChange={(event) => setLabel(event.target.value)}
-              autoComplete="off"
-              className={inputClass}
-              {...invalid("label")}
-            />
-          </Field>
-
-          <Field label="Barcode format" htmlFor={fieldId("format")} error={errors.format}>
-            <select
-              id={fieldId("format")}
-              name="card_format"
-              value={format}
-              onChange={(event) => {
-                const next = event.target.value;
-                setFormat(isBarcodeFormat(next) ? next : "auto");
-              }}
-              className={inputClass}
-              {...invalid("format")}
-            >
-              <option value="auto">Automatic ({FORMAT_LABELS[effectiveFormat]})</option>
-              {FORMAT_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-
-          {trimmed ? (
-            <div className="rounded-xl border border-slate-200 bg-white p-3" aria-label="Preview">
-              <p className="mb-2 text-sm text-slate-500">What the till will see</p>
-              <BarcodeView format={effectiveFormat} value={trimmed} maxHeight={0.18} onDrawn={setDrawError} />
-            </div>
-          ) : null}
-
-          <FormError>{errors.form}</FormError>
-        </div>
-
-        <div className="border-t border-slate-200 bg-white px-4 py-3 pb-[max(env(safe-area-inset-bottom),0.75rem)] ui-d:bg-black">
-          <button type="submit" disabled={pending} className={primaryButtonClass}>
-            {pending ? "Saving…" : "Save card"}
-          </button>
-        </div>
-      </form>
-    </div>
+    <Dialog open={open} onClose={onClose} title={t("title")}>
+      {open ? <AddCardForm {...props} /> : null}
+    </Dialog>
   );
 }
 
-function capitalise(message: string): string {
-  return message.charAt(0).toUpperCase() + message.slice(1) + (message.endsWith(".") ? "" : ".");
-}
+function AddCardForm({
+  stores,
+  people,
+  defaultPerson,
+  onAdded,
+}: {
+  stores: Store[];
+  people: { id: number; name: string }[];
+  defaultPerson: string | null;
+  onAdded: (card: Card) => void;
+}) {
+  const t = useTranslations("wallet");
+  const id = useId();
+  const schema = useMemo(() => addCardSchema(t), [t]);
+  const form = useApiForm(schema, {
+    card_value: "",
+    card_format: "auto",
+    store: "",
+    person_name: defaultPerson ?? (people.length === 1 ? people[0]!.name : ""),
+    label: "",
+  });
+  const sendForm = useSendForm();
+  const { errors, isSubmitting } = form.formState;
+  const [scanning, setScanning] = useState(false);
+  const [scanned, setScanned] = useState<string | null>(null);
+  const [drawError, setDrawError] = useState<string | null>(null);
 
-/** The server's answer placed beside the field it is about (`field` for a whole request); anything else on the form. */
-function errorsFrom(error: unknown, field: FieldName | null): Errors {
-  if (!(error instanceof FetchError)) return { form: "Something went wrong; nothing was saved. Try again." };
-  if (error.code === "network")
-    return { form: "No connection: the card was not saved. Try again when you have signal." };
-  if (error.code === "conflict") return { value: error.message };
-  if (error.issues?.length) {
-    const found: Errors = {};
-    for (const issue of error.issues) {
-      const target = field ?? CARD_FIELDS[issue.path] ?? "form";
-      found[target] ??= capitalise(issue.message);
+  // The number first, once the sheet is open (its opening focuses the close button).
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => form.setFocus("card_value"));
+    return () => cancelAnimationFrame(frame);
+  }, [form]);
+
+  const [value, format, store, person] = form.watch(["card_value", "card_format", "store", "person_name"]);
+  const trimmed = value.trim();
+  const effectiveFormat = chosenFormat(format, value);
+  const formatName = useFormatName();
+  const knownStore = (name: string) => stores.find((candidate) => foldText(candidate.name) === foldText(name));
+  const fieldId = (name: FieldName) => `${id}-${name}`;
+  const control = (name: FieldName, hint?: unknown) => ({
+    id: fieldId(name),
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": fieldDescription(fieldId(name), { error: errors[name], hint }),
+  });
+
+  const submit = form.handleSubmit(async ({ card, store: newStore }) => {
+    if (drawError) {
+      form.setError(
+        "card_value",
+        { type: "draw", message: t("addCard.cannotDraw", { error: drawError }) },
+        { shouldFocus: true },
+      );
+      return;
     }
-    return found;
-  }
-  return field ? { [field]: error.message } : { form: error.message };
+    let storeId = knownStore(newStore.name)?.id;
+    if (storeId === undefined) {
+      const made = await sendForm<CreateStoreResponse, AddCardValues>(form, "/base-scan/api/stores", newStore);
+      if (!made) return;
+      storeId = made.store_id;
+    }
+    const added = await sendForm<CreateCardResponse, AddCardValues>(
+      form,
+      `/base-scan/api/stores/${storeId}/cards`,
+      card,
+    );
+    if (added) onAdded(added.card);
+  });
+
+  const valueHint = scanned ? t("addCard.valueScanned", { format: scanned }) : t("addCard.valueHint");
+  const storeHint = store.trim() && !knownStore(store) ? t("addCard.storeNew", { name: store.trim() }) : null;
+  const personHint =
+    person.trim() && !people.some((p) => foldText(p.name) === foldText(person))
+      ? t("addCard.personNew", { name: person.trim() })
+      : null;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {scanning ? (
+        <div className="space-y-2">
+          <CameraScanner
+            paused={!scanning}
+            onDetected={(code) => {
+              const detected = normalizeFormat(code.format);
+              form.setValue("card_value", code.value, { shouldValidate: form.formState.isSubmitted });
+              form.setValue("card_format", detected ?? "auto");
+              setScanned(detected ? formatName(detected) : code.format);
+              setScanning(false);
+            }}
+          />
+          <Button kind="secondary" block onClick={() => setScanning(false)}>
+            {t("addCard.typeInstead")}
+          </Button>
+        </div>
+      ) : (
+        <Button kind="secondary" block onClick={() => setScanning(true)}>
+          {t("addCard.scan")}
+        </Button>
+      )}
+
+      <Field
+        label={t("addCard.valueLabel")}
+        htmlFor={fieldId("card_value")}
+        error={errors.card_value?.message}
+        hint={valueHint}
+      >
+        <Input
+          {...form.register("card_value", { onChange: () => setScanned(null) })}
+          {...control("card_value", valueHint)}
+          autoComplete="off"
+          autoCorrect="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="font-mono"
+        />
+      </Field>
+
+      <Field label={t("addCard.storeLabel")} htmlFor={fieldId("store")} error={errors.store?.message} hint={storeHint}>
+        <Input {...form.register("store")} {...control("store", storeHint)} list={`${id}-stores`} autoComplete="off" />
+        <datalist id={`${id}-stores`}>
+          {stores.map((option) => (
+            <option key={option.id} value={option.name} />
+          ))}
+        </datalist>
+      </Field>
+
+      <Field
+        label={t("addCard.personLabel")}
+        htmlFor={fieldId("person_name")}
+        error={errors.person_name?.message}
+        hint={personHint}
+      >
+        <PersonChips
+          people={people}
+          person={person}
+          onChoose={(name) => form.setValue("person_name", name, { shouldValidate: form.formState.isSubmitted })}
+        />
+        <Input
+          {...form.register("person_name")}
+          {...control("person_name", personHint)}
+          placeholder={people.length > 0 ? t("addCard.personPlaceholderMore") : t("addCard.personPlaceholderFirst")}
+          autoComplete="off"
+        />
+      </Field>
+
+      <Field
+        label={t("addCard.labelLabel")}
+        htmlFor={fieldId("label")}
+        error={errors.label?.message}
+        hint={t("addCard.labelHint")}
+      >
+        <Input {...form.register("label")} {...control("label", true)} autoComplete="off" />
+      </Field>
+
+      <Field label={t("addCard.formatLabel")} htmlFor={fieldId("card_format")} error={errors.card_format?.message}>
+        <Select {...form.register("card_format")} {...control("card_format")}>
+          <option value="auto">{t("addCard.formatAuto", { format: formatName(effectiveFormat) })}</option>
+          {BARCODE_FORMATS.map((option) => (
+            <option key={option} value={option}>
+              {formatName(option)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+
+      {trimmed ? (
+        <figure className="rounded-xl border border-line bg-surface p-3">
+          <figcaption className="mb-2 text-sm text-muted">{t("addCard.previewTitle")}</figcaption>
+          <BarcodeView format={effectiveFormat} value={trimmed} maxHeight={0.18} onDrawn={setDrawError} />
+        </figure>
+      ) : null}
+
+      <FormError>{errors.root?.server?.message}</FormError>
+
+      <div className="sticky bottom-0 -mx-4 -mb-4 border-t border-line bg-surface px-4 py-3 pb-[max(env(safe-area-inset-bottom),0.75rem)]">
+        <Button type="submit" block disabled={isSubmitting}>
+          {isSubmitting ? t("addCard.saving") : t("addCard.save")}
+        </Button>
+      </div>
+    </form>
+  );
 }

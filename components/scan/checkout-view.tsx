@@ -1,9 +1,11 @@
 "use client";
 
-import { useEffect, useRef, useState, type PointerEvent } from "react";
-import { BarcodeView } from "@/components/scan/barcode-view";
+import { useTranslations } from "next-intl";
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type PointerEvent } from "react";
+import { BarcodeView, useFormatName } from "@/components/scan/barcode-view";
 import { useWakeLock } from "@/components/scan/use-wake-lock";
-import { FORMAT_LABELS } from "@/lib/scan/barcode-encoding";
+import { Button } from "@/components/ui/button";
+import { FetchError } from "@/lib/http/fetcher";
 import { normalizeFormat } from "@/lib/scan/barcode-format";
 import type { Card } from "@/lib/scan/schemas";
 
@@ -11,11 +13,37 @@ import type { Card } from "@/lib/scan/schemas";
 // is a swipe to the neighbouring card.
 const SWIPE_MIN = 50;
 
+// At the till the card is black on white in every variant (d included): a
+// cashier's scanner and eyes need the contrast of paper. The colour tokens are
+// set here for this view only, so the ui parts inside follow.
+const PAPER = {
+  "--page": "#fff",
+  "--surface": "#fff",
+  "--sunken": "#f1f5f9",
+  "--fg": "#000",
+  "--muted": "#334155",
+  "--line": "#94a3b8",
+  "--line-strong": "#475569",
+  "--accent": "#1d4ed8",
+  "--accent-strong": "#1e40af",
+  "--accent-fg": "#fff",
+  "--focus": "#1d4ed8",
+  "--link": "#1d4ed8",
+  "--danger": "#b91c1c",
+  "--danger-fg": "#fff",
+  "--danger-surface": "#fef2f2",
+  "--warn": "#78350f",
+  "--warn-surface": "#fffbeb",
+  colorScheme: "light",
+} as CSSProperties;
+
 /**
- * The card shown at the till: full screen, white, its barcode as large and
+ * The card shown at the till: a full-screen modal dialog (the browser's own
+ * <dialog>, so the page behind is inert), white, its barcode as large and
  * sharp as the screen allows, the number in large type beneath, the screen
  * kept on. Swipe, the arrow buttons or the arrow keys move through the other
- * cards of the same store; Escape or ✕ closes.
+ * cards of the same store; Escape or ✕ closes, and the focus goes back to
+ * the card's tile.
  */
 export function CheckoutView({
   card,
@@ -29,11 +57,16 @@ export function CheckoutView({
   siblings: Card[];
   onNavigate: (card: Card) => void;
   onClose: () => void;
-  /** Resolves once deleted; rejects with a message to show. */
+  /** Resolves once deleted; rejects with the failure to show. */
   onDelete: (card: Card) => Promise<void>;
 }) {
+  const t = useTranslations("wallet");
+  const tActions = useTranslations("common.actions");
+  const formatName = useFormatName();
   const wakeLock = useWakeLock(true);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
   const start = useRef<{ x: number; y: number } | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -51,24 +84,48 @@ export function CheckoutView({
   };
   const stepRef = useRef(step);
   const closeCb = useRef(onClose);
-  useEffect(() => {
+  const confirmingRef = useRef(confirming);
+  // The question answered or dismissed: the focus goes back to its button.
+  const dismiss = () => {
+    setConfirming(null);
+    requestAnimationFrame(() => deleteRef.current?.focus());
+  };
+  const dismissRef = useRef(dismiss);
+  // Before the browser paints: a key pressed right after a move must step from the new card.
+  useLayoutEffect(() => {
     stepRef.current = step;
     closeCb.current = onClose;
+    confirmingRef.current = confirming;
+    dismissRef.current = dismiss;
   });
 
   useEffect(() => {
+    const dialog = dialogRef.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
     closeRef.current?.focus();
     const previous = document.body.style.overflow;
     document.body.style.overflow = "hidden";
+    // Escape: the browser's cancel, taken over so the URL closes the view
+    // (and an open question is closed first).
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      if (confirmingRef.current !== null) dismissRef.current();
+      else closeCb.current();
+    };
     const onKey = (event: KeyboardEvent) => {
+      if (confirmingRef.current !== null) return;
       if (event.key === "ArrowRight") stepRef.current(1);
       else if (event.key === "ArrowLeft") stepRef.current(-1);
-      else if (event.key === "Escape") closeCb.current();
     };
+    dialog?.addEventListener("cancel", onCancel);
     window.addEventListener("keydown", onKey);
     return () => {
-      document.body.style.overflow = previous;
+      dialog?.removeEventListener("cancel", onCancel);
       window.removeEventListener("keydown", onKey);
+      document.body.style.overflow = previous;
+      if (dialog?.open) dialog.close();
+      if (opener?.isConnected) opener.focus();
     };
   }, []);
 
@@ -91,7 +148,13 @@ export function CheckoutView({
       await onDelete(card);
       setConfirming(null);
     } catch (error) {
-      setDeleteError(error instanceof Error ? error.message : "The card could not be deleted.");
+      setDeleteError(
+        error instanceof FetchError && error.code === "network"
+          ? t("checkout.deleteOffline")
+          : error instanceof FetchError
+            ? error.message
+            : t("checkout.deleteFailed"),
+      );
     } finally {
       setDeleting(false);
     }
@@ -99,126 +162,129 @@ export function CheckoutView({
 
   const format = normalizeFormat(card.card_format);
   const details = [card.person_name, card.label].filter(Boolean).join(" · ");
+  const formatText = format
+    ? formatName(format)
+    : t("checkout.drawnAsCode128", { format: card.card_format || t("checkout.unknownFormat") });
 
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-label={`${card.store_name} card`}
-      className="fixed inset-0 z-50 flex flex-col bg-white text-black"
+    <dialog
+      ref={dialogRef}
+      aria-label={t("checkout.label", { store: card.store_name })}
+      style={PAPER}
+      className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none bg-page p-0 text-fg backdrop:bg-black"
     >
-      <header className="flex items-center gap-2 px-2 pt-[max(env(safe-area-inset-top),0.5rem)]">
-        <button
-          ref={closeRef}
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full text-3xl leading-none text-slate-700 hover:bg-slate-100"
-        >
-          ×
-        </button>
-        <div className="min-w-0 flex-1 text-center">
-          <h2 className="truncate text-xl font-semibold">{card.store_name}</h2>
-          {details ? <p className="truncate text-sm text-slate-600">{details}</p> : null}
-        </div>
-        <span className="w-12 shrink-0 text-center text-sm text-slate-500 tabular-nums" aria-label="Card position">
-          {count > 1 ? `${index + 1}/${count}` : ""}
-        </span>
-      </header>
+      <div className="flex h-full flex-col">
+        <header className="flex items-center gap-2 px-2 pt-[max(env(safe-area-inset-top),0.5rem)]">
+          <button
+            ref={closeRef}
+            type="button"
+            onClick={onClose}
+            aria-label={tActions("close")}
+            className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full text-3xl leading-none text-muted hover:bg-sunken"
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+          <div className="min-w-0 flex-1 text-center">
+            <h2 className="truncate text-xl font-semibold">{card.store_name}</h2>
+            {details ? <p className="truncate text-sm text-muted">{details}</p> : null}
+          </div>
+          <p
+            role="status"
+            aria-label={t("checkout.position")}
+            className="w-12 shrink-0 text-center text-sm text-muted tabular-nums"
+          >
+            {count > 1 ? `${index + 1}/${count}` : ""}
+          </p>
+        </header>
 
-      <div
-        className="flex min-h-0 flex-1 touch-pan-y flex-col items-center justify-center overflow-y-auto px-1 py-4 select-none"
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => {
-          start.current = null;
-        }}
-        data-testid="checkout-body"
-      >
-        <BarcodeView key={card.id} format={card.card_format} value={card.card_value} maxHeight={0.45} />
-        <p
-          data-testid="card-number"
-          className={`mt-5 max-w-full px-3 text-center font-mono font-semibold tracking-wider break-all ${numberSize(card.card_value)}`}
+        <div
+          className="flex min-h-0 flex-1 touch-pan-y flex-col items-center justify-center overflow-y-auto px-1 py-4 select-none"
+          onPointerDown={onPointerDown}
+          onPointerUp={onPointerUp}
+          onPointerCancel={() => {
+            start.current = null;
+          }}
+          data-testid="checkout-body"
         >
-          {card.card_value}
-        </p>
-        <p className="mt-2 text-sm text-slate-500">
-          {format ? FORMAT_LABELS[format] : `${card.card_format || "Unknown format"} (drawn as Code 128)`}
-          {wakeLock === "on" ? " · screen stays on" : ""}
-        </p>
+          <BarcodeView key={card.id} format={card.card_format} value={card.card_value} maxHeight={0.45} />
+          <p
+            data-testid="card-number"
+            className={`mt-5 max-w-full px-3 text-center font-mono font-semibold tracking-wider break-all ${numberSize(card.card_value)}`}
+          >
+            {card.card_value}
+          </p>
+          <p className="mt-2 text-sm text-muted">
+            {formatText}
+            {wakeLock === "on" ? ` · ${t("checkout.screenOn")}` : ""}
+          </p>
+        </div>
+
+        <footer className="grid grid-cols-[3.5rem_1fr_3.5rem] items-center gap-2 px-3 pt-2 pb-[max(env(safe-area-inset-bottom),0.75rem)]">
+          <button
+            type="button"
+            onClick={() => step(-1)}
+            disabled={count < 2}
+            aria-label={t("checkout.previous")}
+            className="flex h-14 w-14 items-center justify-center rounded-full border border-line-strong text-2xl hover:bg-sunken disabled:invisible"
+          >
+            <span aria-hidden="true">←</span>
+          </button>
+          <button
+            ref={deleteRef}
+            type="button"
+            onClick={() => {
+              setDeleteError(null);
+              setConfirming(card.id);
+            }}
+            className="mx-auto inline-flex min-h-12 items-center rounded-lg px-4 text-sm font-semibold text-danger underline underline-offset-2 hover:bg-danger-surface"
+          >
+            {t("checkout.delete")}
+          </button>
+          <button
+            type="button"
+            onClick={() => step(1)}
+            disabled={count < 2}
+            aria-label={t("checkout.next")}
+            className="flex h-14 w-14 items-center justify-center justify-self-end rounded-full border border-line-strong text-2xl hover:bg-sunken disabled:invisible"
+          >
+            <span aria-hidden="true">→</span>
+          </button>
+        </footer>
       </div>
 
-      <footer className="grid grid-cols-[4rem_1fr_4rem] items-center gap-2 px-3 pt-2 pb-[max(env(safe-area-inset-bottom),0.75rem)]">
-        <button
-          type="button"
-          onClick={() => step(-1)}
-          disabled={count < 2}
-          aria-label="Previous card"
-          className="flex h-14 w-14 items-center justify-center rounded-full border border-slate-300 text-2xl disabled:invisible"
-        >
-          ←
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            setDeleteError(null);
-            setConfirming(card.id);
-          }}
-          className="mx-auto h-12 rounded-full px-4 text-sm font-medium text-red-700 hover:bg-red-50"
-        >
-          Delete card
-        </button>
-        <button
-          type="button"
-          onClick={() => step(1)}
-          disabled={count < 2}
-          aria-label="Next card"
-          className="flex h-14 w-14 items-center justify-center justify-self-end rounded-full border border-slate-300 text-2xl disabled:invisible"
-        >
-          →
-        </button>
-      </footer>
-
       {confirming === card.id ? (
-        <div className="fixed inset-0 z-10 flex items-end bg-black/40" onClick={() => !deleting && setConfirming(null)}>
+        <div className="fixed inset-0 z-10 flex items-end bg-black/50" onClick={() => !deleting && dismiss()}>
           <div
             role="alertdialog"
             aria-modal="true"
             aria-labelledby="delete-card-title"
-            className="w-full rounded-t-2xl bg-white p-5 pb-[max(env(safe-area-inset-bottom),1.25rem)] text-black"
+            aria-describedby="delete-card-body"
+            className="w-full rounded-t-2xl border-t border-line bg-surface p-5 pb-[max(env(safe-area-inset-bottom),1.25rem)] text-fg sm:mx-auto sm:mb-auto sm:max-w-md sm:rounded-2xl"
             onClick={(event) => event.stopPropagation()}
           >
             <h3 id="delete-card-title" className="text-lg font-semibold">
-              Delete {card.person_name}’s {card.store_name} card?
+              {t("checkout.confirmTitle", { person: card.person_name, store: card.store_name })}
             </h3>
-            <p className="mt-1 text-slate-600">Card {card.card_value} leaves the wallet. You can add it again later.</p>
+            <p id="delete-card-body" className="mt-1 text-muted">
+              {t("checkout.confirmBody", { value: card.card_value })}
+            </p>
             {deleteError ? (
-              <p role="alert" className="mt-3 text-red-700">
+              <p role="alert" className="mt-3 text-danger">
                 {deleteError}
               </p>
             ) : null}
             <div className="mt-5 grid grid-cols-2 gap-3">
-              <button
-                type="button"
-                onClick={() => setConfirming(null)}
-                disabled={deleting}
-                className="h-12 rounded-xl border border-slate-300 font-medium"
-              >
-                Keep it
-              </button>
-              <button
-                type="button"
-                onClick={confirmDelete}
-                disabled={deleting}
-                className="h-12 rounded-xl bg-red-700 font-semibold text-white disabled:opacity-60"
-              >
-                {deleting ? "Deleting…" : "Delete"}
-              </button>
+              <Button kind="secondary" block onClick={dismiss} disabled={deleting} autoFocus>
+                {t("checkout.keep")}
+              </Button>
+              <Button kind="danger" block onClick={confirmDelete} disabled={deleting}>
+                {deleting ? t("checkout.deleting") : t("checkout.confirmDelete")}
+              </Button>
             </div>
           </div>
         </div>
       ) : null}
-    </div>
+    </dialog>
   );
 }
 

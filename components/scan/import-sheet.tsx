@@ -1,235 +1,257 @@
 "use client";
 
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Field, FormError, inputClass, primaryButtonClass } from "@/components/ui/field";
-import { FetchError, postForm } from "@/lib/http/fetcher";
-import { FORMAT_LABELS } from "@/lib/scan/barcode-encoding";
-import { IMPORT_LIMITS, type ImportCardsResponse, type ImportRow } from "@/lib/scan/schemas";
+import { useTranslations } from "next-intl";
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { z } from "zod";
+import { useFormatName } from "@/components/scan/barcode-view";
 import { PersonChips } from "@/components/scan/person-chips";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { useApiForm } from "@/components/ui/use-api-form";
+import { FetchError, postForm } from "@/lib/http/fetcher";
+import { IMPORT_LIMITS, importPersonField, type ImportCardsResponse, type ImportRow } from "@/lib/scan/schemas";
 
 const IMPORT_URL = "/base-scan/api/import";
 
+type Translate = ReturnType<typeof useTranslations<"wallet">>;
 type Preview = { status: "idle" } | { status: "checking" } | { status: "ready"; plan: ImportCardsResponse };
 
+/** The sheet's one typed field, checked by the route's own `person` schema; blank means "nobody named". */
+export function importSchema(t: Translate) {
+  return z.object({ person: z.string() }).transform((values, ctx) => {
+    const person = values.person.trim();
+    if (!person) return { person: undefined };
+    const checked = importPersonField.safeParse(person);
+    if (checked.success) return { person: checked.data };
+    const issue = checked.error.issues[0];
+    ctx.addIssue({
+      code: "custom",
+      path: ["person"],
+      message:
+        issue?.code === "too_big" ? t("fieldErrors.tooLong", { max: Number(issue.maximum) }) : t("fieldErrors.badText"),
+    });
+    return z.NEVER;
+  });
+}
+
 /**
- * Imports cards from a file (docs/import-export.md): a Catima export or a
- * wallet CSV is checked by the server first (a dry run) and the plan shown:
- * the cards to add, those already in the wallet, those that cannot be read
- * and why. Nothing is written until “Import” is pressed. Choosing another
- * person checks the file again, since the cards without one become theirs.
+ * Imports cards from a file (docs/import-export.md) in a sheet
+ * (components/ui/dialog.tsx): a Catima export or a wallet CSV is checked by
+ * the server first (a dry run) and the plan shown: the cards to add, those
+ * already in the wallet, those that cannot be read and why. Nothing is
+ * written until “Import” is pressed. Choosing another person checks the file
+ * again, since the cards without one become theirs. The file goes up as a
+ * multipart form, not JSON.
  */
 export function ImportSheet({
-  people,
-  defaultPerson,
-  onImported,
+  open,
   onClose,
+  ...props
 }: {
+  open: boolean;
   people: { id: number; name: string }[];
   defaultPerson: string | null;
   onImported: (result: ImportCardsResponse) => void;
   onClose: () => void;
 }) {
+  const t = useTranslations("wallet.importSheet");
+  return (
+    <Dialog open={open} onClose={onClose} title={t("title")}>
+      {open ? <ImportForm {...props} /> : null}
+    </Dialog>
+  );
+}
+
+function ImportForm({
+  people,
+  defaultPerson,
+  onImported,
+}: {
+  people: { id: number; name: string }[];
+  defaultPerson: string | null;
+  onImported: (result: ImportCardsResponse) => void;
+}) {
+  const t = useTranslations("wallet");
   const id = useId();
+  const schema = useMemo(() => importSchema(t), [t]);
+  const form = useApiForm(schema, {
+    person: defaultPerson ?? (people.length === 1 ? people[0]!.name : ""),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const person = form.watch("person");
   const [file, setFile] = useState<File | null>(null);
-  const [person, setPerson] = useState(defaultPerson ?? (people.length === 1 ? people[0]!.name : ""));
   const [preview, setPreview] = useState<Preview>({ status: "idle" });
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const closeRef = useRef<HTMLButtonElement>(null);
   // Only the answer to the latest check counts: a slower earlier one is dropped.
   const latest = useRef(0);
   // The person the plan shown was made for: the import sends the same.
-  const checkedPerson = useRef<string | null>(null);
+  const [checkedPerson, setCheckedPerson] = useState<string | undefined>(undefined);
 
-  useEffect(() => {
-    closeRef.current?.focus();
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => {
-      document.body.style.overflow = previous;
-      window.removeEventListener("keydown", onKey);
-    };
-  }, [onClose]);
+  const fail = useCallback(
+    (failure: unknown) => {
+      const message = !(failure instanceof FetchError)
+        ? t("importSheet.failed")
+        : failure.code === "network"
+          ? t("importSheet.offline")
+          : failure.message;
+      form.setError("root.server", { type: "server", message });
+    },
+    [form, t],
+  );
 
-  const send = useCallback((chosen: File, whose: string, dryRun: boolean) => {
-    const form = new FormData();
-    form.set("file", chosen);
-    if (whose.trim()) form.set("person", whose.trim());
-    return postForm<ImportCardsResponse>(dryRun ? `${IMPORT_URL}?dry_run=1` : IMPORT_URL, form);
+  const send = useCallback((chosen: File, whose: string | undefined, dryRun: boolean) => {
+    const body = new FormData();
+    body.set("file", chosen);
+    if (whose) body.set("person", whose);
+    return postForm<ImportCardsResponse>(dryRun ? `${IMPORT_URL}?dry_run=1` : IMPORT_URL, body);
   }, []);
 
   const check = useCallback(
-    async (chosen: File, whose: string) => {
+    async (chosen: File) => {
       const run = ++latest.current;
-      setError(null);
+      form.clearErrors("root.server");
       if (chosen.size > IMPORT_LIMITS.fileBytes) {
         setPreview({ status: "idle" });
-        setError(`This file is larger than ${IMPORT_LIMITS.fileBytes / 1024 / 1024} MiB.`);
+        form.setError("root.server", {
+          type: "size",
+          message: t("importSheet.tooLarge", { size: IMPORT_LIMITS.fileBytes / 1024 / 1024 }),
+        });
         return;
       }
+      if (!(await form.trigger("person"))) {
+        setPreview({ status: "idle" });
+        return;
+      }
+      const whose = form.getValues("person").trim() || undefined;
       setPreview({ status: "checking" });
-      checkedPerson.current = whose;
+      setCheckedPerson(whose);
       try {
         const plan = await send(chosen, whose, true);
         if (run === latest.current) setPreview({ status: "ready", plan });
       } catch (failure) {
         if (run !== latest.current) return;
         setPreview({ status: "idle" });
-        setError(messageOf(failure));
+        fail(failure);
       }
     },
-    [send],
+    [fail, form, send, t],
   );
 
   const choosePerson = (name: string) => {
-    setPerson(name);
-    if (file) void check(file, name);
+    form.setValue("person", name);
+    if (file) void check(file);
   };
 
-  const confirm = async () => {
-    if (!file || pending) return;
-    setPending(true);
-    setError(null);
+  const confirm = form.handleSubmit(async () => {
+    if (!file) return;
     try {
-      onImported(await send(file, checkedPerson.current ?? person, false));
+      onImported(await send(file, checkedPerson, false));
     } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setPending(false);
+      fail(failure);
     }
-  };
+  });
 
   const plan = preview.status === "ready" ? preview.plan : null;
   const adding = plan?.add.length ?? 0;
+  const personId = `${id}-person`;
+  const personHint = t("importSheet.personHint");
+  const personField = form.register("person");
+  const recheck = () => {
+    // Only a changed name is checked again: leaving the field to tap
+    // Import must not turn the button off under the finger.
+    if (file && (form.getValues("person").trim() || undefined) !== checkedPerson) void check(file);
+  };
 
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={`${id}-title`}
-      className="fixed inset-0 z-50 flex flex-col bg-slate-50 ui-d:bg-black"
-    >
-      <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-1 ui-d:bg-black">
-        <button
-          ref={closeRef}
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="flex h-12 w-12 items-center justify-center rounded-full text-3xl leading-none text-slate-700 ui-d:text-white"
-        >
-          ×
-        </button>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          Import cards
-        </h2>
-      </header>
+    <form onSubmit={confirm} noValidate className="space-y-4">
+      <p className="text-muted">{t.rich("importSheet.intro", { em: (chunks) => <em>{chunks}</em> })}</p>
 
-      <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-4">
-        <p className="text-slate-600 ui-d:text-slate-300">
-          From Catima: <em>Import/Export → Export</em>, without a password, then choose the .zip here. Or a CSV with the
-          columns store, number, format, label, person.
+      <div>
+        <label
+          htmlFor={`${id}-file`}
+          className="surface flex min-h-14 w-full cursor-pointer items-center justify-center rounded-xl border-2 border-dashed border-line-strong bg-surface px-4 py-2 text-center text-base font-medium break-all text-fg hover:bg-sunken has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus"
+        >
+          {file ? t("importSheet.chooseAnother", { name: file.name }) : t("importSheet.choose")}
+        </label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".zip,.csv,application/zip,text/csv"
+          className="sr-only"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0] ?? null;
+            setFile(chosen);
+            if (chosen) void check(chosen);
+            else setPreview({ status: "idle" });
+          }}
+        />
+      </div>
+
+      <Field label={t("importSheet.personLabel")} htmlFor={personId} hint={personHint} error={errors.person?.message}>
+        <PersonChips people={people} person={person} onChoose={choosePerson} />
+        <Input
+          {...personField}
+          onBlur={(event) => {
+            void personField.onBlur(event);
+            recheck();
+          }}
+          id={personId}
+          aria-invalid={errors.person ? true : undefined}
+          aria-describedby={fieldDescription(personId, { error: errors.person, hint: personHint })}
+          placeholder={people.length > 0 ? t("addCard.personPlaceholderMore") : t("addCard.personPlaceholderFirst")}
+          autoComplete="off"
+        />
+      </Field>
+
+      {preview.status === "checking" ? (
+        <p role="status" className="text-muted">
+          {t("importSheet.checking")}
         </p>
+      ) : null}
+      <FormError>{errors.root?.server?.message}</FormError>
+      {plan ? <PlanView plan={plan} /> : null}
 
-        <div>
-          <label
-            htmlFor={`${id}-file`}
-            className="surface flex min-h-14 w-full cursor-pointer items-center justify-center rounded-xl border-2 border-dashed border-slate-300 bg-white px-4 text-center text-base font-medium text-slate-800 focus-within:ring-2 focus-within:ring-brand/40 ui-d:text-white"
-          >
-            {file ? `${file.name} · choose another` : "Choose a file (.zip or .csv)"}
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".zip,.csv,application/zip,text/csv"
-            className="sr-only"
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null;
-              setFile(chosen);
-              if (chosen) void check(chosen, person);
-              else setPreview({ status: "idle" });
-            }}
-          />
-        </div>
-
-        <Field
-          label="Whose cards"
-          htmlFor={`${id}-person`}
-          hint="For cards the file does not give to someone: Catima has no people."
-        >
-          <PersonChips people={people} person={person} onChoose={choosePerson} />
-          <input
-            id={`${id}-person`}
-            name="person"
-            value={person}
-            onChange={(event) => setPerson(event.target.value)}
-            onBlur={() => {
-              // Only a changed name is checked again: leaving the field to tap
-              // Import must not turn the button off under the finger.
-              if (file && person !== checkedPerson.current) void check(file, person);
-            }}
-            placeholder={people.length > 0 ? "or a new name" : "Your name"}
-            autoComplete="off"
-            className={inputClass}
-          />
-        </Field>
-
-        {preview.status === "checking" ? (
-          <p role="status" className="text-slate-600 ui-d:text-slate-300">
-            Checking the file…
-          </p>
-        ) : null}
-        <FormError>{error}</FormError>
-        {plan ? <PlanView plan={plan} /> : null}
-      </div>
-
-      <div className="border-t border-slate-200 bg-white px-4 py-3 pb-[max(env(safe-area-inset-bottom),0.75rem)] ui-d:bg-black">
-        <button
-          type="button"
-          onClick={confirm}
-          disabled={pending || preview.status !== "ready" || adding === 0}
-          className={primaryButtonClass}
-        >
-          {pending
-            ? "Importing…"
+      <div className="sticky bottom-0 -mx-4 -mb-4 border-t border-line bg-surface px-4 py-3 pb-[max(env(safe-area-inset-bottom),0.75rem)]">
+        <Button type="submit" block disabled={isSubmitting || preview.status !== "ready" || adding === 0}>
+          {isSubmitting
+            ? t("importSheet.importing")
             : adding === 0
-              ? "Nothing to import"
-              : `Import ${adding} ${adding === 1 ? "card" : "cards"}`}
-        </button>
+              ? t("importSheet.nothing")
+              : t("importSheet.confirm", { count: adding })}
+        </Button>
       </div>
-    </div>
+    </form>
   );
 }
 
 /** The dry run's answer: what would be added, skipped as already there, or cannot be read. */
 function PlanView({ plan }: { plan: ImportCardsResponse }) {
+  const t = useTranslations("wallet.importSheet");
   return (
-    <section aria-label="What will be imported" className="space-y-3">
+    <section aria-label={t("planLabel")} className="space-y-3">
       <p className="font-medium" data-testid="import-summary">
-        {plan.add.length} to add · {plan.duplicates.length} already in the wallet · {plan.errors.length} cannot be read
+        {t("summary", { add: plan.add.length, duplicates: plan.duplicates.length, errors: plan.errors.length })}
       </p>
-      <PlanList title="To add" count={plan.add.length} open>
+      <PlanList title={t("toAdd")} count={plan.add.length} open>
         {plan.add.map((row) => (
           <CardLine key={row.line} row={row} />
         ))}
       </PlanList>
-      <PlanList title="Already in the wallet (skipped)" count={plan.duplicates.length}>
+      <PlanList title={t("duplicates")} count={plan.duplicates.length}>
         {plan.duplicates.map((row) => (
           <CardLine key={row.line} row={row} />
         ))}
       </PlanList>
-      <PlanList title="Cannot be read (skipped)" count={plan.errors.length} open>
+      <PlanList title={t("unreadable")} count={plan.errors.length} open>
         {plan.errors.map((row) => (
           <li key={row.line} className="py-2">
             <p className="font-medium">
-              Line {row.line}
+              {t("line", { line: row.line })}
               {row.store_name ? ` · ${row.store_name}` : ""}
               {row.card_value ? ` · ${row.card_value}` : ""}
             </p>
-            <p className="text-sm text-amber-800 ui-d:text-amber-300">{row.reason}</p>
+            <p className="text-sm text-warn">{row.reason}</p>
           </li>
         ))}
       </PlanList>
@@ -250,31 +272,26 @@ function PlanList({
 }) {
   if (count === 0) return null;
   return (
-    <details open={open} className="surface rounded-xl border border-slate-200 bg-white px-3">
+    <details open={open} className="surface rounded-xl border border-line bg-surface px-3">
       <summary className="flex min-h-12 cursor-pointer items-center font-medium">
         {title} ({count})
       </summary>
-      <ul className="divide-y divide-slate-100 pb-2">{children}</ul>
+      <ul className="divide-y divide-line pb-2">{children}</ul>
     </details>
   );
 }
 
 function CardLine({ row }: { row: ImportRow }) {
+  const formatName = useFormatName();
   return (
     <li className="py-2">
-      <p className="font-medium">
-        {row.store_name} <span className="font-normal text-slate-500 ui-d:text-slate-300">· {row.person_name}</span>
+      <p className="font-medium break-words">
+        {row.store_name} <span className="font-normal text-muted">· {row.person_name}</span>
       </p>
-      <p className="truncate font-mono text-sm text-slate-600 ui-d:text-slate-300">
-        {row.card_value} <span className="font-sans">({FORMAT_LABELS[row.card_format]})</span>
+      <p className="truncate font-mono text-sm text-muted">
+        {row.card_value} <span className="font-sans">({formatName(row.card_format)})</span>
         {row.label ? <span className="font-sans"> · {row.label}</span> : null}
       </p>
     </li>
   );
-}
-
-function messageOf(failure: unknown): string {
-  if (!(failure instanceof FetchError)) return "Something went wrong; nothing was imported. Try again.";
-  if (failure.code === "network") return "No connection: nothing was imported. Try again when you have signal.";
-  return failure.message;
 }

@@ -1,13 +1,18 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState } from "react";
 import useSWR from "swr";
 import { AddCardSheet } from "@/components/scan/add-card-sheet";
 import { CheckoutView } from "@/components/scan/checkout-view";
 import { ImportSheet } from "@/components/scan/import-sheet";
+import { chipClass } from "@/components/scan/person-chips";
 import { refreshOfflineCopy } from "@/components/scan/service-worker";
 import { useLocalSetting, useMounted, useOnline } from "@/components/scan/use-browser";
 import { useUrlParam } from "@/components/scan/use-url-param";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Notice } from "@/components/ui/notice";
 import { pageHref, PageLinks } from "@/components/ui/page-links";
 import { fetcher, postJson } from "@/lib/http/fetcher";
 import type { Card, ImportCardsResponse, ListCardsResponse, ListStoresResponse, Store } from "@/lib/scan/schemas";
@@ -42,6 +47,7 @@ export function Wallet({
   page: WalletPage;
   prefix: string;
 }) {
+  const t = useTranslations("wallet.page");
   const mounted = useMounted();
   const online = useOnline();
   // The same page as the HTML: the API's default page size is the wallet's.
@@ -95,7 +101,7 @@ export function Wallet({
     );
     if (!stores.some((store) => store.id === card.store_id)) void mutateStores();
     adding.close();
-    say(`${card.store_name} card added.`);
+    say(t("added", { store: card.store_name }));
     refreshOfflineCopy();
   };
 
@@ -103,9 +109,7 @@ export function Wallet({
     void mutate();
     void mutateStores();
     importing.close();
-    const count = result.add.length;
-    const skipped = result.duplicates.length + result.errors.length;
-    say(`${count} ${count === 1 ? "card" : "cards"} imported${skipped > 0 ? `, ${skipped} skipped` : ""}.`);
+    say(t("imported", { count: result.add.length, skipped: result.duplicates.length + result.errors.length }));
     refreshOfflineCopy();
   };
 
@@ -124,39 +128,39 @@ export function Wallet({
     );
     if (next) checkout.replace(String(next.id));
     else checkout.close();
-    say(`${card.store_name} card deleted.`);
+    say(t("deleted", { store: card.store_name }));
     refreshOfflineCopy();
   };
 
   return (
     <>
-      <header className="mb-3 flex items-baseline justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight ui-b:text-xl ui-c:text-3xl">Scan wallet</h1>
-        <p className="text-sm text-slate-500 ui-d:text-slate-300" data-testid="wallet-count">
-          {paged ? `${cards.length} of ${page.total} cards` : cards.length === 1 ? "1 card" : `${cards.length} cards`}
+      <header className="mb-3 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight ui-b:text-xl ui-c:text-3xl">{t("title")}</h1>
+        <p className="text-sm text-muted" data-testid="wallet-count">
+          {paged ? t("countPaged", { shown: cards.length, total: page.total }) : t("count", { count: cards.length })}
         </p>
       </header>
 
       {!online ? (
-        <p role="status" className="mb-3 rounded-lg bg-amber-100 px-3 py-2 text-sm text-amber-900">
-          Offline: your cards still work at the till. Changes need a connection.
-        </p>
+        <Notice tone="warn" className="mb-3">
+          {t("offline")}
+        </Notice>
       ) : null}
 
-      <div className="sticky top-0 z-10 -mx-4 bg-slate-50/95 px-4 pt-1 pb-3 backdrop-blur ui-d:bg-black/95">
-        <input
+      <div className="sticky top-0 z-10 -mx-4 bg-page px-4 pt-1 pb-3 ui-c:-mx-5 ui-c:px-5">
+        <Input
           type="search"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search store, label or number"
-          aria-label="Search cards"
+          placeholder={t("searchPlaceholder")}
+          aria-label={t("searchLabel")}
           enterKeyHint="search"
           autoComplete="off"
-          className="surface h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-base shadow-sm ui-b:h-9 ui-c:h-14 ui-c:text-lg"
+          className="rounded-xl shadow-sm"
         />
         {cardPeople.length > 1 ? (
-          <div className="mt-2 flex gap-2 overflow-x-auto" role="group" aria-label="Whose cards">
-            {[{ id: null, name: "Everyone" }, ...cardPeople].map((option) => {
+          <div className="mt-2 flex gap-2 overflow-x-auto" role="group" aria-label={t("whose")}>
+            {[{ id: null, name: t("everyone") }, ...cardPeople].map((option) => {
               const chosen = (person?.id ?? null) === option.id;
               return (
                 <button
@@ -164,7 +168,7 @@ export function Wallet({
                   type="button"
                   aria-pressed={chosen}
                   onClick={() => setPersonSetting(option.id === null ? null : String(option.id))}
-                  className={`h-10 shrink-0 rounded-full border px-4 text-sm font-medium ui-c:h-12 ui-c:text-base ${chosen ? "border-brand bg-brand text-white ui-d:border-yellow-300 ui-d:bg-yellow-300 ui-d:text-black" : "surface border-slate-300 bg-white text-slate-700"}`}
+                  className={chipClass(chosen)}
                 >
                   {option.name}
                 </button>
@@ -174,34 +178,27 @@ export function Wallet({
         ) : null}
       </div>
 
-      {paged && query.trim() ? (
-        <p className="mb-3 text-sm text-slate-600 ui-d:text-slate-300">Searching the cards on this page.</p>
-      ) : null}
+      {paged && query.trim() ? <p className="mb-3 text-sm text-muted">{t("searchingPage")}</p> : null}
 
       {cards.length === 0 && page.cursor !== null ? (
-        <p className="mt-6 text-center text-slate-600 ui-d:text-slate-300">No more cards.</p>
+        <p className="mt-6 text-center text-muted">{t("noMore")}</p>
       ) : cards.length === 0 ? (
-        <div className="surface mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
-          <p className="text-lg font-medium">No cards yet</p>
-          <p className="mt-1 text-slate-600 ui-d:text-slate-300">
-            Add your loyalty cards once; show them at the till from here, even without signal.
-          </p>
-          <button
-            type="button"
-            onClick={() => importing.open("1")}
-            disabled={!online}
-            className="mt-3 min-h-11 font-medium text-brand underline disabled:opacity-60 ui-d:text-yellow-300"
-          >
-            Import them from Catima or a CSV
-          </button>
+        <div className="surface mt-6 rounded-2xl border border-dashed border-line-strong bg-surface p-6 text-center">
+          <p className="text-lg font-medium">{t("emptyTitle")}</p>
+          <p className="mt-1 text-muted">{t("emptyBody")}</p>
+          <Button kind="ghost" onClick={() => importing.open("1")} disabled={!online} className="mt-3 underline">
+            {t("emptyImport")}
+          </Button>
         </div>
       ) : visible.length === 0 ? (
-        <p className="mt-6 text-center text-slate-600 ui-d:text-slate-300">No card matches “{query.trim()}”.</p>
+        <p role="status" className="mt-6 text-center text-muted">
+          {t("noMatch", { query: query.trim() })}
+        </p>
       ) : (
         <div className="space-y-6">
           {visible.map((group) => (
-            <section key={group.personId} aria-label={`${group.personName}’s cards`}>
-              <h2 className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase ui-d:text-slate-300">
+            <section key={group.personId} aria-label={t("groupLabel", { name: group.personName })}>
+              <h2 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">
                 {group.personName} <span className="font-normal">· {group.cards.length}</span>
               </h2>
               <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 ui-b:gap-2">
@@ -218,43 +215,27 @@ export function Wallet({
 
       <div className="mt-4">
         <PageLinks
-          label="More cards"
+          label={t("pagesLabel")}
           first={page.cursor !== null ? `${prefix}/base-scan/` : null}
           more={nextPage ? pageHref(`${prefix}/base-scan/`, { cursor: nextPage }) : null}
-          firstLabel="First cards"
-          moreLabel="More cards"
+          firstLabel={t("firstPage")}
+          moreLabel={t("nextPage")}
         />
       </div>
 
-      <section aria-labelledby="wallet-move" className="mt-6 border-t border-slate-200 pt-4 pb-28">
-        <h2
-          id="wallet-move"
-          className="text-sm font-semibold tracking-wide text-slate-500 uppercase ui-d:text-slate-300"
-        >
-          Move cards
+      <section aria-labelledby="wallet-move" className="mt-6 border-t border-line pt-4 pb-28">
+        <h2 id="wallet-move" className="text-sm font-semibold tracking-wide text-muted uppercase">
+          {t("moveTitle")}
         </h2>
         <div className="mt-2 flex flex-wrap gap-2">
-          <button
-            type="button"
-            onClick={() => importing.open("1")}
-            disabled={!online}
-            className="surface h-11 rounded-full border border-slate-300 bg-white px-4 text-base font-medium text-slate-800 disabled:opacity-60"
-          >
-            Import cards
-          </button>
-          <a
-            href={`${EXPORT_URL}?format=catima`}
-            download
-            className="surface inline-flex h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-base font-medium text-slate-800"
-          >
-            Export for Catima
+          <Button kind="secondary" onClick={() => importing.open("1")} disabled={!online} className="rounded-full">
+            {t("import")}
+          </Button>
+          <a href={`${EXPORT_URL}?format=catima`} download className={`${buttonClass("secondary")} rounded-full`}>
+            {t("exportCatima")}
           </a>
-          <a
-            href={`${EXPORT_URL}?format=csv`}
-            download
-            className="surface inline-flex h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-base font-medium text-slate-800"
-          >
-            Export CSV
+          <a href={`${EXPORT_URL}?format=csv`} download className={`${buttonClass("secondary")} rounded-full`}>
+            {t("exportCsv")}
           </a>
         </div>
       </section>
@@ -262,41 +243,39 @@ export function Wallet({
       <button
         type="button"
         onClick={() => adding.open("1")}
-        className="fixed right-4 bottom-20 z-30 flex h-14 items-center gap-2 rounded-full bg-brand px-6 text-base font-semibold text-white shadow-lg md:bottom-6 ui-c:h-16 ui-c:text-lg ui-d:bg-yellow-300 ui-d:text-black"
+        className="fixed right-4 bottom-20 z-30 flex h-14 items-center gap-2 rounded-full bg-accent px-6 text-base font-semibold text-accent-fg shadow-lg hover:bg-accent-strong md:bottom-6 ui-c:h-16 ui-c:text-lg"
       >
         <span aria-hidden="true" className="text-2xl leading-none">
           +
         </span>
-        Add card
+        {t("add")}
       </button>
 
       {toast ? (
         <p
           role="status"
-          className="fixed inset-x-4 bottom-36 z-40 mx-auto max-w-sm rounded-xl bg-slate-900 px-4 py-3 text-center text-white shadow-lg md:bottom-24"
+          className="fixed inset-x-4 bottom-36 z-40 mx-auto max-w-sm rounded-xl bg-fg px-4 py-3 text-center text-page shadow-lg md:bottom-24"
         >
           {toast}
         </p>
       ) : null}
 
-      {mounted && adding.value ? (
-        <AddCardSheet
-          stores={stores}
-          people={people.length > 0 ? people : cardPeople}
-          defaultPerson={person?.name ?? null}
-          onAdded={added}
-          onClose={adding.close}
-        />
-      ) : null}
+      <AddCardSheet
+        open={mounted && Boolean(adding.value)}
+        stores={stores}
+        people={people.length > 0 ? people : cardPeople}
+        defaultPerson={person?.name ?? null}
+        onAdded={added}
+        onClose={adding.close}
+      />
 
-      {mounted && importing.value ? (
-        <ImportSheet
-          people={people.length > 0 ? people : cardPeople}
-          defaultPerson={person?.name ?? null}
-          onImported={imported}
-          onClose={importing.close}
-        />
-      ) : null}
+      <ImportSheet
+        open={mounted && Boolean(importing.value)}
+        people={people.length > 0 ? people : cardPeople}
+        defaultPerson={person?.name ?? null}
+        onImported={imported}
+        onClose={importing.close}
+      />
 
       {openCard ? (
         <CheckoutView
@@ -312,29 +291,49 @@ export function Wallet({
 }
 
 function CardTile({ card, onOpen }: { card: Card; onOpen: () => void }) {
+  const t = useTranslations("wallet.page");
   const hue = storeHue(card.store_name);
+  const name = card.label
+    ? t("tileWithLabel", {
+        store: card.store_name,
+        person: card.person_name,
+        label: card.label,
+        value: card.card_value,
+      })
+    : t("tile", { store: card.store_name, person: card.person_name, value: card.card_value });
+  // The store's own colour, the same in every variant: white type on a dark
+  // hue (28% lightness keeps 4.5:1 for every hue). The name starts with the
+  // words the tile shows (store, label), so a spoken command finds it; the
+  // initials and the number's tail are drawn by CSS, decoration beside the
+  // name, which says the whole number.
   return (
     <button
       type="button"
       onClick={onOpen}
-      aria-label={`${card.store_name}, ${card.person_name}${card.label ? `, ${card.label}` : ""}, card ${card.card_value}`}
-      style={{ backgroundColor: `hsl(${hue} 55% 36%)` }}
-      className="flex h-28 w-full flex-col justify-between rounded-2xl p-3 text-left text-white shadow-sm active:scale-[0.98] ui-b:h-20 ui-b:rounded-lg ui-b:p-2 ui-c:h-32 ui-d:ring-2 ui-d:ring-white"
+      aria-label={name}
+      style={{ backgroundColor: `hsl(${hue} 55% 28%)`, color: "#fff" }}
+      className="flex h-28 w-full flex-col justify-between rounded-2xl p-3 text-left shadow-sm active:scale-[0.98] ui-b:h-20 ui-b:rounded-lg ui-b:p-2 ui-c:h-32 ui-d:ring-2 ui-d:ring-fg"
     >
-      <span className="flex items-start gap-2">
+      <span className="flex min-w-0 items-start gap-2">
         <span
           aria-hidden="true"
-          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-white/20 text-sm font-bold ui-b:h-6 ui-b:w-6 ui-b:text-xs"
-        >
-          {storeInitials(card.store_name)}
-        </span>
-        <span className="line-clamp-2 text-base leading-tight font-semibold break-words ui-c:text-lg">
+          data-initials={storeInitials(card.store_name)}
+          style={{ backgroundColor: "rgb(0 0 0 / 0.25)" }}
+          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-sm font-bold before:content-[attr(data-initials)] ui-b:h-6 ui-b:w-6 ui-b:text-xs"
+        />
+        <span className="line-clamp-2 min-w-0 text-base leading-tight font-semibold break-words ui-c:text-lg">
           {card.store_name}
         </span>
-      </span>
+      </span>{" "}
+      {/* The space keeps the store and the label apart as words, as in the tile's name. */}
       <span className="min-w-0">
-        {card.label ? <span className="block truncate text-sm text-white/90">{card.label}</span> : null}
-        <span className="block truncate font-mono text-sm text-white/80">{cardTail(card.card_value)}</span>
+        {card.label ? <span className="block truncate text-sm">{card.label}</span> : null}
+        {/* The whole number is in the tile's name; its tail is for the eye. */}
+        <span
+          aria-hidden="true"
+          data-tail={cardTail(card.card_value)}
+          className="block truncate font-mono text-sm after:content-[attr(data-tail)]"
+        />
       </span>
     </button>
   );

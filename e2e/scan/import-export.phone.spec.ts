@@ -42,7 +42,7 @@ test("imports a Catima export after a preview, and every card shows a barcode th
   await expect(sheet).toBeHidden();
 
   for (const [store, value, format] of CATIMA_CARDS) {
-    await page.getByRole("button", { name: new RegExp(`^${store}, ${person}[,]`) }).click();
+    await page.getByRole("button", { name: new RegExp(`^${store}, (.+, )?${person}, card `) }).click();
     const checkout = page.getByRole("dialog", { name: `${store} card` });
     await expect(checkout).toBeVisible();
     await expect(checkout.getByTestId("barcode")).toHaveAttribute("data-format", format);
@@ -75,7 +75,7 @@ test("shows what it will skip and why, then imports the rest; the CSV export dow
   await page.screenshot({ path: "test-results/screenshots/scan-import-errors.png" });
   await sheet.getByRole("button", { name: "Import 1 card" }).click();
   await expect(page.getByRole("status").filter({ hasText: "1 card imported, 2 skipped." })).toBeVisible();
-  await expect(page.getByRole("button", { name: new RegExp(`^${store}, ${person}, Família`) })).toBeVisible();
+  await expect(page.getByRole("button", { name: new RegExp(`^${store}, Família, ${person}, card `) })).toBeVisible();
 
   await page.getByRole("heading", { name: "Move cards" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/screenshots/scan-wallet-move-cards.png" });

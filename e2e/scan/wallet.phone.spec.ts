@@ -29,7 +29,7 @@ test("adds a typed card, shows a barcode that decodes to its number, deletes it 
   await form.getByRole("button", { name: "Save card" }).click();
 
   await expect(page.getByRole("status").filter({ hasText: `${store} card added.` })).toBeVisible();
-  const tile = page.getByRole("button", { name: new RegExp(`^${store}, ${person}, Família`) });
+  const tile = page.getByRole("button", { name: new RegExp(`^${store}, Família, ${person}, card `) });
   await tile.click();
 
   const checkout = page.getByRole("dialog", { name: `${store} card` });
@@ -157,7 +157,7 @@ test("search filters the wallet by store, label and number as you type", async (
 
   await page.goto("/base-scan/");
   const search = page.getByRole("searchbox", { name: "Search cards" });
-  const tiles = page.getByRole("button", { name: new RegExp(`${tag}, ${person}`) });
+  const tiles = page.getByRole("button", { name: new RegExp(`${tag}, (.+, )?${person}, card `) });
 
   await search.fill(tag);
   await expect(tiles).toHaveCount(2);
@@ -314,4 +314,58 @@ test.describe("a wallet with more cards than one page", () => {
     await expect(checkout).toBeHidden();
     await page.screenshot({ path: "test-results/screenshots/scan-wallet-later-page.png", fullPage: true });
   });
+});
+
+test("the sheets and the card open from the keyboard, keep the focus inside, and give it back on Escape", async ({
+  page,
+  api,
+}) => {
+  const card = await addCard(api, {
+    store: unique("Keys"),
+    person: unique("Ana"),
+    value: "KEYS-1",
+    format: "code_128",
+  });
+  await page.goto("/base-scan/");
+  const inside = (dialog: import("@playwright/test").Locator) =>
+    dialog.evaluate((element) => element.contains(document.activeElement));
+
+  for (const [button, title, param] of [
+    ["Add card", "Add a card", "add"],
+    ["Import cards", "Import cards", "import"],
+  ] as const) {
+    const opener = page.getByRole("button", { name: button, exact: true });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const sheet = page.getByRole("dialog", { name: title });
+    await expect(sheet).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`[?&]${param}=1`));
+    await expect.poll(() => inside(sheet)).toBe(true);
+    // The page behind is inert: Tab and Shift+Tab never reach it (past the
+    // sheet's ends the focus goes to the browser's own controls, then back).
+    for (const key of [...Array<string>(8).fill("Tab"), ...Array<string>(8).fill("Shift+Tab")]) {
+      await page.keyboard.press(key);
+      const behind = await sheet.evaluate(
+        (element) =>
+          document.activeElement !== null &&
+          document.activeElement !== document.body &&
+          !element.contains(document.activeElement),
+      );
+      expect(behind, `${title}: ${key}`).toBe(false);
+    }
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    await expect(opener).toBeFocused();
+    await expect(page).not.toHaveURL(new RegExp(`${param}=`));
+  }
+
+  const tile = page.getByRole("button", { name: new RegExp(`^${card.store_name}, `) });
+  await tile.focus();
+  await page.keyboard.press("Enter");
+  const checkout = page.getByRole("dialog", { name: `${card.store_name} card` });
+  await expect(checkout).toBeVisible();
+  await expect(checkout.getByRole("button", { name: "Close" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(checkout).toBeHidden();
+  await expect(tile).toBeFocused();
 });

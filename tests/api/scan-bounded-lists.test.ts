@@ -206,7 +206,8 @@ describe("cards", () => {
     let path: string | null = "/base-scan/";
     let pageCount = 0;
     while (path) {
-      const page = await api(path);
+      // The tiles' names are read in English.
+      const page = await api(path, { headers: { "accept-language": "en" } });
       expect(page.status).toBe(200);
       const shown = [...page.text.matchAll(tiles)];
       expect(shown.length).toBeLessThanOrEqual(100);

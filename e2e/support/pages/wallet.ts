@@ -1,3 +1,4 @@
+import { expect, type Page } from "@playwright/test";
 import type { Api, PageState } from "./types";
 
 // The wallet's pages: two people's cards, shown at the till, added and imported.
@@ -6,7 +7,7 @@ export type WalletSeed = { cardId: number };
 
 export async function seedWallet(api: Api, tag: string): Promise<WalletSeed> {
   const cards: { store: string; person: string; value: string; format: string; label: string }[] = [
-    { store: `Continente ${tag}`, person: "Ana", value: "2200000123456", format: "ean13", label: "Cartão Continente" },
+    { store: `Continente ${tag}`, person: "Ana", value: "5601234567892", format: "ean13", label: "Cartão Continente" },
     { store: `Pingo Doce ${tag}`, person: "Rui", value: "PD98765432", format: "code128", label: "Poupa Mais" },
   ];
   let cardId = 0;
@@ -23,11 +24,66 @@ export async function seedWallet(api: Api, tag: string): Promise<WalletSeed> {
   return { cardId };
 }
 
+// The sheets and the checkout view open once the page is hydrated: wait for them
+// (by structure, not by words, since the suites read both languages).
+const openDialog = (page: Page) => page.locator("dialog[open]");
+
+const IMPORT_CSV = [
+  "store,number,format,label,person",
+  "Lidl Preview,5601234567892,EAN_13,Família,Ana",
+  "Lidl Preview,5601234567892,EAN_13,Família,Ana",
+  "Minipreço Preview,MP-0042,CODE_128,,Rui",
+].join("\n");
+
 export function walletPages(seed: WalletSeed): PageState[] {
   return [
     { name: "scan-wallet", path: "/base-scan/" },
-    { name: "scan-checkout", path: `/base-scan/?card=${seed.cardId}` },
-    { name: "scan-add-card", path: "/base-scan/?add=1" },
-    { name: "scan-import", path: "/base-scan/?import=1" },
+    {
+      name: "scan-checkout",
+      path: `/base-scan/?card=${seed.cardId}`,
+      open: async (page) => {
+        await expect(openDialog(page).getByTestId("barcode")).toBeVisible();
+      },
+    },
+    {
+      name: "scan-checkout-delete",
+      path: `/base-scan/?card=${seed.cardId}`,
+      open: async (page) => {
+        await openDialog(page).locator("footer button").nth(1).click();
+        await expect(page.getByRole("alertdialog")).toBeVisible();
+      },
+    },
+    {
+      name: "scan-add-card",
+      path: "/base-scan/?add=1",
+      open: async (page) => {
+        await expect(openDialog(page).locator("form")).toBeVisible();
+      },
+    },
+    {
+      name: "scan-add-card-errors",
+      path: "/base-scan/?add=1",
+      open: async (page) => {
+        await openDialog(page).locator('button[type="submit"]').click();
+        await expect(openDialog(page).locator('[aria-invalid="true"]').first()).toBeVisible();
+      },
+    },
+    {
+      name: "scan-import",
+      path: "/base-scan/?import=1",
+      open: async (page) => {
+        await expect(openDialog(page).locator("form")).toBeVisible();
+      },
+    },
+    {
+      name: "scan-import-preview",
+      path: "/base-scan/?import=1",
+      open: async (page) => {
+        await openDialog(page)
+          .locator('input[type="file"]')
+          .setInputFiles({ name: "lista.csv", mimeType: "text/csv", buffer: Buffer.from(IMPORT_CSV) });
+        await expect(openDialog(page).getByTestId("import-summary")).toBeVisible();
+      },
+    },
   ];
 }
