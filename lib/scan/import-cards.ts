@@ -4,7 +4,7 @@ import type { Origin } from "@/lib/auth/origin";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { cleanName, nameKey } from "@/lib/names";
 import { text } from "@/lib/text-input";
 import { guessFormat } from "@/lib/scan/barcode-encoding";
@@ -98,19 +98,13 @@ function cardCap(origin: Origin) {
     return {
       cards: anonymousLimit,
       refusal: (count: number) =>
-        new AppError(
-          "payload_too_large",
-          `This file holds ${count} cards; from a device not paired with the household an import may hold at most ${anonymousLimit}. Pair this device, or split the file.`,
-        ),
+        new AppError("payload_too_large", errorText("wallet.importTooManyUnpaired", { count, max: anonymousLimit })),
     };
   }
   return {
     cards: IMPORT_LIMITS.cards,
     refusal: (count: number) =>
-      new AppError(
-        "payload_too_large",
-        `This file holds ${count} cards; an import may hold at most ${IMPORT_LIMITS.cards}. Split the file.`,
-      ),
+      new AppError("payload_too_large", errorText("wallet.importTooMany", { count, max: IMPORT_LIMITS.cards })),
   };
 }
 
