@@ -35,7 +35,7 @@ export type WalletFileRow = {
   groups: string[];
 };
 
-export type WalletFileProblem = { line: number; reason: string; store: string | null; value: string | null };
+export type WalletFileProblem = { line: number; reason: ErrorText; store: string | null; value: string | null };
 
 export type WalletFile = { kind: "catima" | "csv"; rows: WalletFileRow[]; problems: WalletFileProblem[] };
 
@@ -165,24 +165,24 @@ function readCatimaCards(cards: CsvRecord[], links: CsvRecord[]): Omit<WalletFil
     const cardId = cell("cardid").trim();
     const barcodeId = cell("barcodeid").trim();
     const value = barcodeId || cardId;
-    const problem = (reason: string) =>
+    const problem = (reason: ErrorText) =>
       problems.push({ line: record.line, reason, store: store || null, value: value || null });
     if (!/^-?\d{1,10}$/.test(id)) {
-      problem("Its _id is not a whole number, as Catima writes it.");
+      problem(errorText("wallet.row.catimaId"));
       continue;
     }
     if (!store) {
-      problem("It has no store.");
+      problem(errorText("wallet.row.noStore"));
       continue;
     }
     if (!cardId) {
-      problem("It has no card number (cardid).");
+      problem(errorText("wallet.row.noCardId"));
       continue;
     }
     const typeName = cell("barcodetype").trim();
     const format = typeName ? fromCatimaBarcodeName(typeName) : null;
     if (typeName && !format) {
-      problem(`Its barcode type ${typeName} is not one Labs can draw.`);
+      problem(errorText("wallet.row.catimaBarcodeType", { type: typeName }));
       continue;
     }
     rows.push({
@@ -262,16 +262,18 @@ function readWalletCsv(records: CsvRecord[]): Omit<WalletFile, "kind"> {
     };
     const store = cell("store");
     const value = cell("number");
-    const problem = (reason: string) =>
+    const problem = (reason: ErrorText) =>
       problems.push({ line: record.line, reason, store: store || null, value: value || null });
     if (record.cells.slice(header.length).some((extra) => extra.trim() !== "")) {
-      problem(`It has more cells than the header's ${header.length} columns.`);
+      problem(errorText("wallet.row.extraCells", { count: header.length }));
       continue;
     }
     const formatName = cell("format");
     const format = formatName ? normalizeFormat(formatName) : null;
     if (formatName && !format) {
-      problem(`“${formatName.slice(0, 40)}” is not a barcode format; use one of ${BARCODE_FORMATS.join(", ")}.`);
+      problem(
+        errorText("wallet.row.unknownFormat", { format: formatName.slice(0, 40), formats: BARCODE_FORMATS.join(", ") }),
+      );
       continue;
     }
     rows.push({
