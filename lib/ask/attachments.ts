@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { isImageType } from "@/lib/ask/sniff-attachment";
 
 /**
@@ -13,7 +13,7 @@ export async function attachmentResponse({ id }: { id: number }): Promise<Respon
   // JavaScript byte by byte, ten times slower (see lib/ask/log-todo.ts).
   const [row] = await db().$queryRaw<{ filename: string; content_type: string; data: string }[]>`
     SELECT filename, content_type, encode(data, 'base64') AS data FROM attachment WHERE id = ${id}`;
-  if (!row) throw new AppError("not_found", `There is no attachment with id ${id}.`);
+  if (!row) throw new AppError("not_found", errorText("ask.attachmentNotFound", { id }));
   const attachment = { filename: row.filename, contentType: row.content_type, data: Buffer.from(row.data, "base64") };
   const disposition = isImageType(attachment.contentType) ? "inline" : "attachment";
   const asciiName = attachment.filename.replace(/[^\x20-\x7e]/g, "_").replace(/[\\"]/g, "_");

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { getTodoRowOrThrow, todoNotFound } from "@/lib/ask/get-todo";
 import { CLAIMABLE } from "@/lib/ask/moves";
 import { DEFAULT_TTL_SECONDS, type TodoJson } from "@/lib/ask/schemas";
@@ -48,17 +48,21 @@ async function whyNotClaimed(id: number, now: Date): Promise<AppError> {
   if (isLeaseHeld(todo, now)) {
     return new AppError(
       "conflict",
-      `Todo ${id} is claimed by ${todo.claimedBy} until ${todo.lockExpiresAt?.toISOString()}.`,
+      errorText("ask.claimedUntil", {
+        id,
+        holder: todo.claimedBy ?? "",
+        until: todo.lockExpiresAt?.toISOString() ?? "",
+      }),
     );
   }
   const status = effectiveStatus(todo, now);
   if (status === "snoozed") {
     return new AppError(
       "conflict",
-      `Todo ${id} is snoozed until ${todo.snoozeUntil?.toISOString()}; it cannot be claimed before.`,
+      errorText("ask.snoozedUntil", { id, until: todo.snoozeUntil?.toISOString() ?? "" }),
     );
   }
-  return new AppError("conflict", `Todo ${id} is ${status}; only pending or needs_decision todos can be claimed.`);
+  return new AppError("conflict", errorText("ask.notClaimable", { id, status }));
 }
 
 export type ReleaseTodoOptions = { id: number; agent?: string; now?: Date };
@@ -79,14 +83,14 @@ async function whyNotReleased(id: number, agent: string | undefined, now: Date):
   if (isLeaseHeld(todo, now)) {
     return new AppError(
       "conflict",
-      `Todo ${id} is claimed by ${todo.claimedBy}, not by ${agent}; only its holder releases it.`,
+      errorText("ask.claimedByOther", { id, holder: todo.claimedBy ?? "", agent: agent ?? "" }),
     );
   }
   if (todo.claimedBy && todo.lockExpiresAt) {
     return new AppError(
       "conflict",
-      `Todo ${id} is not claimed: the lease of ${todo.claimedBy} ran out at ${todo.lockExpiresAt.toISOString()}.`,
+      errorText("ask.leaseRanOut", { id, holder: todo.claimedBy, at: todo.lockExpiresAt.toISOString() }),
     );
   }
-  return new AppError("conflict", `Todo ${id} is not claimed, so there is nothing to release.`);
+  return new AppError("conflict", errorText("ask.nothingToRelease", { id }));
 }

@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { buildDraftPrompt, DRAFT_SYSTEM_PROMPT, PROMPT_LIMITS, templateDraft } from "@/lib/ask/draft-prompt";
 import { getTodoDetailOrThrow, getTodoRowOrThrow } from "@/lib/ask/get-todo";
 import type { TodoJson } from "@/lib/ask/schemas";
@@ -53,20 +53,20 @@ async function askModel(prompt: string): Promise<string> {
     if (error instanceof OpenAI.APIConnectionTimeoutError) {
       throw new AppError(
         "upstream_timeout",
-        `The language model did not answer within ${Math.round(LLM_TIMEOUT_MS / 1000)} s; try again.`,
+        errorText("ask.modelTimeout", { seconds: Math.round(LLM_TIMEOUT_MS / 1000) }),
         { cause: error },
       );
     }
-    const status = error instanceof OpenAI.APIError && error.status ? ` (HTTP ${error.status})` : "";
+    const status = error instanceof OpenAI.APIError && error.status ? error.status : undefined;
     throw new AppError(
       "upstream_failed",
-      `The language model failed${status}; try again or write the reply yourself.`,
+      status ? errorText("ask.modelFailedStatus", { status }) : errorText("ask.modelFailed"),
       {
         cause: error,
       },
     );
   }
   const draft = content?.trim();
-  if (!draft) throw new AppError("upstream_failed", "The language model answered without a draft; try again.");
+  if (!draft) throw new AppError("upstream_failed", errorText("ask.noDraft"));
   return draft;
 }

@@ -1,11 +1,11 @@
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { afterCursor, orderByOf, pageOf, type SortOrder } from "@/lib/ask/keyset";
 import { FOLLOW_UPS_LIMIT_DEFAULT, type TodoDetailJson, type TodoJson } from "@/lib/ask/schemas";
 import { todoInclude, toTodoJson, type TodoRow } from "@/lib/ask/shapes";
 
 export function todoNotFound(id: number): AppError {
-  return new AppError("not_found", `There is no todo with id ${id}.`);
+  return new AppError("not_found", errorText("ask.todoNotFound", { id }));
 }
 
 export async function getTodoRowOrThrow({ id }: { id: number }): Promise<TodoRow> {

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { originLabel, type Origin } from "@/lib/auth/origin";
 import type { LogTodoBody, TodoJson } from "@/lib/ask/schemas";
 import { todoInclude, toTodoJson } from "@/lib/ask/shapes";
@@ -23,11 +23,9 @@ export type LogTodoOptions = { input: LogTodoBody; origin: Origin; files?: Uploa
 export async function logTodo({ input, origin, files = [], now = new Date() }: LogTodoOptions): Promise<TodoJson> {
   const anonymous = origin.kind === "anonymous";
   if (anonymous && input.parent_id !== undefined) {
-    throw new AppError(
-      "forbidden",
-      "parent_id: only the household can follow up on a todo; send it as a new capture, or pair this device.",
-      { issues: [{ path: "parent_id", message: "only the household can follow up on a todo" }] },
-    );
+    throw new AppError("forbidden", errorText("ask.followUpHouseholdOnly"), {
+      issues: [{ path: "parent_id", message: errorText("ask.followUpHouseholdOnlyIssue") }],
+    });
   }
   let parentId: number | undefined;
   let priority = input.priority;
@@ -36,7 +34,7 @@ export async function logTodo({ input, origin, files = [], now = new Date() }: L
       where: { id: input.parent_id },
       select: { id: true, parentId: true, priority: true },
     });
-    if (!parent) throw new AppError("not_found", `parent_id: there is no todo with id ${input.parent_id}.`);
+    if (!parent) throw new AppError("not_found", errorText("ask.parentNotFound", { id: input.parent_id }));
     parentId = parent.parentId ?? parent.id;
     priority ??= parent.priority;
   }

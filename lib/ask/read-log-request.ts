@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { readFormOrJson } from "@/lib/http/read-body";
 import { isMultipart, readMultipart, type MultipartLimits } from "@/lib/http/read-multipart";
 import type { UploadedFile } from "@/lib/ask/log-todo";
@@ -21,11 +21,11 @@ const LIMITS: MultipartLimits = {
   maxFields: 20,
   maxFieldBytes: 64 * 1024,
   messages: {
-    tooLarge: `A request may carry at most ${LOG_REQUEST_MAX_BYTES / MIB} MiB of attachments.`,
+    tooLarge: errorText("ask.attachmentsTooLarge", { mib: LOG_REQUEST_MAX_BYTES / MIB }),
     fileTooLarge: (filename) =>
-      `The attachment ${cleanFilename(filename)} is larger than ${ATTACHMENT_MAX_BYTES / MIB} MiB.`,
-    tooManyFiles: `A request may carry at most ${ATTACHMENT_MAX_FILES} attachments.`,
-    wrongField: "send files under the field name attachments",
+      errorText("ask.attachmentTooLarge", { name: cleanFilename(filename), mib: ATTACHMENT_MAX_BYTES / MIB }),
+    tooManyFiles: errorText("ask.tooManyAttachments", { count: ATTACHMENT_MAX_FILES }),
+    wrongField: errorText("ask.attachmentsField"),
   },
 };
 
@@ -42,10 +42,7 @@ function sniffedAttachment({ filename, data }: { filename: string; data: Uint8Ar
   const name = cleanFilename(filename);
   const contentType = sniffAttachmentType(data);
   if (!contentType) {
-    throw new AppError(
-      "unsupported_media_type",
-      `The attachment ${name} is not an image (PNG, JPEG, GIF, WebP, AVIF, HEIC) or a PDF.`,
-    );
+    throw new AppError("unsupported_media_type", errorText("ask.notAnAttachment", { name }));
   }
   return { filename: name, contentType, data };
 }

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import type { TipJson } from "@/lib/ask/schemas";
 
 // Tips about using Labs, shown one at a time in the queue's ticker. A starter
@@ -31,5 +31,5 @@ export async function createTip({ text }: { text: string }): Promise<TipJson> {
 /** Removing a tip that is already gone is a 404, so a typo in the id is noticed. */
 export async function deleteTip({ id }: { id: number }): Promise<void> {
   const { count } = await db().tip.deleteMany({ where: { id } });
-  if (count === 0) throw new AppError("not_found", `There is no tip with id ${id}.`);
+  if (count === 0) throw new AppError("not_found", errorText("ask.tipNotFound", { id }));
 }

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText, fieldError, type ErrorText } from "@/lib/http/errors";
 import { getTodoRowOrThrow, todoNotFound } from "@/lib/ask/get-todo";
 import { MOVES, RELEASING, statusesReaching } from "@/lib/ask/moves";
 import type { TodoJson, TodoStatus, UpdateTodoBody } from "@/lib/ask/schemas";
@@ -40,16 +40,16 @@ function targetStatus(input: UpdateTodoBody, now: Date): TodoStatus | undefined 
   const snoozeUntil = input.snooze_until;
   const target = input.status ?? (snoozeUntil ? "snoozed" : undefined);
   if (target === "snoozed") {
-    if (!snoozeUntil) throw invalid("snooze_until", "give the time the todo comes back (snooze_until) to snooze it");
-    if (snoozeUntil <= now) throw invalid("snooze_until", "must be in the future");
+    if (!snoozeUntil) throw invalid("snooze_until", errorText("ask.snoozeUntilMissing"));
+    if (snoozeUntil <= now) throw invalid("snooze_until", errorText("ask.snoozeUntilPast"));
   } else if (snoozeUntil) {
-    throw invalid("snooze_until", "goes only with status snoozed");
+    throw invalid("snooze_until", errorText("ask.snoozeUntilOnlySnoozed"));
   }
   return target;
 }
 
-function invalid(path: string, message: string): AppError {
-  return new AppError("validation_failed", `${path}: ${message}`, { issues: [{ path, message }] });
+function invalid(path: string, message: ErrorText): AppError {
+  return fieldError("validation_failed", path, message);
 }
 
 async function whyNotUpdated(id: number, target: TodoStatus | undefined, agent: string | undefined, now: Date) {
@@ -58,14 +58,19 @@ async function whyNotUpdated(id: number, target: TodoStatus | undefined, agent: 
   if (agent && isLeaseHeld(todo, now) && todo.claimedBy !== agent) {
     return new AppError(
       "conflict",
-      `Todo ${id} is claimed by ${todo.claimedBy} until ${todo.lockExpiresAt?.toISOString()}, not by ${agent}.`,
+      errorText("ask.claimedUntilNotBy", {
+        id,
+        holder: todo.claimedBy ?? "",
+        until: todo.lockExpiresAt?.toISOString() ?? "",
+        agent,
+      }),
     );
   }
   const status = effectiveStatus(todo, now);
   const moves = MOVES[status];
   return new AppError(
     "conflict",
-    `Todo ${id} is ${status} and cannot move to ${target}; it can move to: ${moves.join(", ")}.`,
+    errorText("ask.cannotMove", { id, status, target: String(target), moves: moves.join(", ") }),
   );
 }
 
@@ -89,10 +94,7 @@ export async function decideTodo({
   if (count === 0) {
     const todo = await db().todo.findUnique({ where: { id } });
     if (!todo) throw todoNotFound(id);
-    throw new AppError(
-      "conflict",
-      `Todo ${id} is ${effectiveStatus(todo, now)}; only a needs_decision todo waits for a decision.`,
-    );
+    throw new AppError("conflict", errorText("ask.noDecisionAwaited", { id, status: effectiveStatus(todo, now) }));
   }
   return toTodoJson(await getTodoRowOrThrow({ id }), now);
 }

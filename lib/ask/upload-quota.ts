@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { clientNetwork } from "@/lib/http/client-address";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import type { Origin } from "@/lib/auth/origin";
 import { LOG_REQUEST_MAX_BYTES } from "@/lib/ask/schemas";
 
@@ -34,10 +34,7 @@ async function assertRoomForAnonymousUploads(bytes: number): Promise<void> {
     FROM attachment a JOIN todo t ON t.id = a.todo_id
     WHERE t.origin = 'anonymous'`;
   if ((row?.stored ?? 0) + bytes <= cap) return;
-  throw new AppError(
-    "payload_too_large",
-    `Attachments from visitors have used the ${env().ASK_UPLOAD_TOTAL_MB} MiB the operator allows; send the text without files, or pair this device with the household.`,
-  );
+  throw new AppError("payload_too_large", errorText("ask.visitorQuotaFull", { mib: env().ASK_UPLOAD_TOTAL_MB }));
 }
 
 async function reserveDailyUpload({ client, bytes, now }: { client: string; bytes: number; now: Date }) {
@@ -45,11 +42,9 @@ async function reserveDailyUpload({ client, bytes, now }: { client: string; byte
   const day = now.toISOString().slice(0, 10);
   const retryAfter = Math.max(1, Math.ceil((Date.parse(`${day}T00:00:00Z`) + 86_400_000 - now.getTime()) / 1000));
   const refusal = () =>
-    new AppError(
-      "rate_limited",
-      `This address may upload ${env().ASK_ANON_UPLOAD_MB_PER_DAY} MiB of attachments a day; try again tomorrow, or pair this device with the household.`,
-      { headers: { "retry-after": String(retryAfter) } },
-    );
+    new AppError("rate_limited", errorText("ask.dailyUploadLimit", { mib: env().ASK_ANON_UPLOAD_MB_PER_DAY }), {
+      headers: { "retry-after": String(retryAfter) },
+    });
   if (bytes > perDay) throw refusal();
   const [row] = await db().$queryRaw<{ created: boolean }[]>`
     INSERT INTO anon_upload_usage (client, day, bytes) VALUES (${clientNetwork(client)}, ${day}, ${bytes}::bigint)

@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { clientNetwork } from "@/lib/http/client-address";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 
 // Anonymous writes per client (docs/decisions/005-origins-and-anonymous-limits.md):
 // a token bucket per client network that holds ANON_RATE_LIMIT tokens and
@@ -71,11 +71,9 @@ export async function consumeAnonymousWrite(client: string, count = 1): Promise<
 
 async function refusal(limit: number, retryAfter: number): Promise<AppError> {
   await new Promise((resolve) => setTimeout(resolve, REFUSAL_PAUSE_MS));
-  return new AppError(
-    "rate_limited",
-    `Too many changes from this address (${limit} a minute); try again in ${retryAfter} s, or pair this device with the household.`,
-    { headers: { "retry-after": String(retryAfter) } },
-  );
+  return new AppError("rate_limited", errorText("auth.anonymousRateLimited", { limit, seconds: retryAfter }), {
+    headers: { "retry-after": String(retryAfter) },
+  });
 }
 
 function rememberRefusal(network: string, until: number): void {

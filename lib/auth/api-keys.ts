@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import type { ApiPlan } from "@/lib/auth/plans";
 import { API_SCOPES, type ApiScope } from "@/lib/auth/scopes";
 import type { ApiKey } from "@/lib/labs/schemas";
@@ -84,7 +84,7 @@ export async function revokeApiKey(options: { id: number }): Promise<ApiKey> {
   const { id } = options;
   await db().apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
   const row = await db().apiKey.findUnique({ where: { id }, select: keyColumns });
-  if (!row) throw new AppError("not_found", `There is no API key ${id}.`);
+  if (!row) throw new AppError("not_found", errorText("labs.keyNotFound", { id }));
   return shapeKey(row);
 }
 

@@ -8,7 +8,7 @@ import { SESSION_COOKIE } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { isLocalRequest } from "@/lib/http/client-address";
 import { readCookie } from "@/lib/http/cookies";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 
 /**
  * Who may call a route:
@@ -41,7 +41,7 @@ export async function authenticate(request: Request, access: Access): Promise<Op
   if (bearer && access.scope) {
     const caller = await authenticateApiKey(request, bearerToken(authorization));
     if (!caller.scopes.includes(access.scope)) {
-      throw new AppError("forbidden", `This API key does not have the "${access.scope}" scope.`);
+      throw new AppError("forbidden", errorText("auth.missingScope", { scope: access.scope }));
     }
     return caller;
   }
@@ -51,8 +51,8 @@ export async function authenticate(request: Request, access: Access): Promise<Op
     return null;
   }
   if (await hasOperatorSession(readCookie(request, SESSION_COOKIE))) return { kind: "cookie" };
-  if (bearer) throw new AppError("forbidden", "API keys cannot do this; log in as the operator at /admin/login.");
-  throw new AppError("unauthorized", "Log in as the operator at /admin/login, or send an API key.");
+  if (bearer) throw new AppError("forbidden", errorText("auth.operatorOnly"));
+  throw new AppError("unauthorized", errorText("auth.loginRequired"));
 }
 
 /**
@@ -66,10 +66,7 @@ async function assertHousehold(request: Request, authorization: string | null): 
     return;
   }
   if (await isHouseholdMember(request)) return;
-  throw new AppError(
-    "unauthorized",
-    "This Labs is for its household: pair this device from the operator's admin page, or log in at /admin/login.",
-  );
+  throw new AppError("unauthorized", errorText("auth.householdOnly"));
 }
 
 /** The operator's live session, or a paired device that is not revoked. */

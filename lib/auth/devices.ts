@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readMemberSeal } from "@/lib/auth/member-seal";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import type { PairedDeviceJson } from "@/lib/labs/schemas";
 
 // Paired devices (LABS_ACCESS=household, docs/decisions/004-household-mode.md):
@@ -17,7 +17,7 @@ const isPairingCode = (code: string) => /^[A-Za-z0-9_-]{43}$/.test(code);
 
 /** The answer to a code that is unknown, used or expired: the same for all three. */
 export function pairingGone(): AppError {
-  return new AppError("not_found", "This pairing code is unknown, used or expired; ask for a new one.");
+  return new AppError("not_found", errorText("labs.pairingGone"));
 }
 
 /** A new one-time pairing code for a device to be called `name`; only its hash is stored. */
@@ -106,6 +106,6 @@ export async function revokeDevice(options: { id: number }): Promise<PairedDevic
   const { id } = options;
   await db().pairedDevice.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
   const row = await db().pairedDevice.findUnique({ where: { id }, select: deviceColumns });
-  if (!row) throw new AppError("not_found", `There is no paired device ${id}.`);
+  if (!row) throw new AppError("not_found", errorText("labs.deviceNotFound", { id }));
   return shapeDevice(row);
 }

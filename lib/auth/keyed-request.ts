@@ -3,7 +3,7 @@ import { findActiveApiKey, type KeyCaller } from "@/lib/auth/api-keys";
 import { recordApiUsage } from "@/lib/auth/api-usage";
 import { consumeRateLimit, type RateLimitResult } from "@/lib/auth/rate-limit";
 import { clientAddress } from "@/lib/http/client-address";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 
 // Requests made with an API key, from the moment the key is known until the
 // answer is sent: the request core (lib/http/request-core.ts) finishes them
@@ -24,13 +24,13 @@ export function bearerToken(authorization: string): string | null {
 export async function authenticateApiKey(request: Request, token: string | null): Promise<KeyCaller> {
   const at = new Date();
   const caller = token ? await findActiveApiKey(token) : null;
-  if (!caller) throw new AppError("unauthorized", "The API key is unknown or revoked.");
+  if (!caller) throw new AppError("unauthorized", errorText("auth.unknownKey"));
   const rate = await consumeRateLimit({ keyId: caller.keyId, plan: caller.plan });
   keyedRequests.set(request, { caller, rate, at });
   if (!rate.allowed) {
     throw new AppError(
       "rate_limited",
-      `This key's plan allows ${rate.limit} requests a minute; try again in ${rate.resetSeconds} s.`,
+      errorText("auth.keyRateLimited", { limit: rate.limit, seconds: rate.resetSeconds }),
       { headers: { "retry-after": String(rate.resetSeconds) } },
     );
   }

@@ -4,7 +4,7 @@ import { verifyPassword } from "@/lib/auth/password";
 import { operatorSecrets } from "@/lib/auth/secrets";
 import { startOperatorSession } from "@/lib/auth/operator-sessions";
 import { clientAddress } from "@/lib/http/client-address";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 
 export const loginBody = z.object({
   password: z.string().min(1, "is required").max(1000),
@@ -19,17 +19,17 @@ export const loginBody = z.object({
 export async function logIn(request: Request, password: string, responseHeaders: Headers): Promise<void> {
   const secrets = operatorSecrets();
   if (!secrets) {
-    throw new AppError("unavailable", "Operator login is not configured: set OPERATOR_PASSWORD and SESSION_SECRET.");
+    throw new AppError("unavailable", errorText("auth.loginNotConfigured"));
   }
   const client = clientAddress(request);
   const attempt = await claimLoginAttempt(client);
   if (!attempt.allowed) {
-    throw new AppError("rate_limited", `Too many wrong passwords. Try again in ${attempt.waitSeconds} s.`, {
+    throw new AppError("rate_limited", errorText("auth.tooManyPasswords", { seconds: attempt.waitSeconds }), {
       headers: { "retry-after": String(attempt.waitSeconds) },
     });
   }
   if (!(await verifyPassword(password, secrets))) {
-    throw new AppError("unauthorized", "That password is not right.");
+    throw new AppError("unauthorized", errorText("auth.wrongPassword"));
   }
   await clearLoginFailures(client);
   await startOperatorSession(request, responseHeaders);

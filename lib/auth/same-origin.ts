@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { hostName, isAllowedHostName, requestHost } from "@/lib/http/allowed-hosts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -33,5 +33,5 @@ export function assertSameOrigin(request: Request): void {
 }
 
 function crossSite(): AppError {
-  return new AppError("forbidden", "Cross-site requests cannot write to Labs; use its own pages.");
+  return new AppError("forbidden", errorText("auth.crossSite"));
 }

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { hostname } from "node:os";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { peerAddress, rawForwardingHeader } from "@/lib/http/peer-address";
 import { isTrustedProxy } from "@/lib/http/client-address";
 
@@ -48,8 +48,5 @@ export function assertAllowedHost(request: Request): void {
 }
 
 function misdirected(host: string): AppError {
-  return new AppError(
-    "misdirected_request",
-    `This server does not answer for "${host.slice(0, 100)}"; add it to LABS_HOSTS if it is yours.`,
-  );
+  return new AppError("misdirected_request", errorText("request.misdirected", { host: host.slice(0, 100) }));
 }

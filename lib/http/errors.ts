@@ -123,6 +123,24 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A refusal of one field: the issue `text` at `path`, summed up as
+ * "<path>: <text>" (`summary`), both in the asker's language.
+ */
+export function fieldError(
+  code: ErrorCode,
+  path: string,
+  text: ErrorText,
+  summary: ErrorKey = "generic.fieldInvalid",
+): AppError {
+  const written = (locale: Locale) => {
+    const message = writeError(text, locale);
+    return { message: writeError(errorText(summary, { path, message }), locale), issues: [{ path, message }] };
+  };
+  const english = written("en");
+  return new AppError(code, english.message, { issues: english.issues, translate: written });
+}
+
 /** The envelope in the asker's language (English when the language is not known). */
 export function errorBody(error: AppError, locale: Locale = "en"): ErrorBody {
   const issues = error.issuesIn(locale);

@@ -1,7 +1,7 @@
 import { Readable, Transform } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText, fieldError, type ErrorText } from "@/lib/http/errors";
 
 // The one multipart/form-data reader (uploads to Ask, wallet imports):
 // streamed through busboy and refused with 413 the moment a limit is passed,
@@ -21,10 +21,10 @@ export type MultipartLimits = {
   maxFieldBytes: number;
   /** The refusals in the caller's words. */
   messages: {
-    tooLarge: string;
-    fileTooLarge: (filename: string) => string;
-    tooManyFiles: string;
-    wrongField: string;
+    tooLarge: ErrorText;
+    fileTooLarge: (filename: string) => ErrorText;
+    tooManyFiles: ErrorText;
+    wrongField: ErrorText;
   };
 };
 
@@ -73,7 +73,7 @@ function parse(body: ReadableStream<Uint8Array>, contentType: string, limits: Mu
         },
       });
     } catch {
-      reject(new AppError("bad_json", "The multipart body has no valid boundary."));
+      reject(new AppError("bad_json", errorText("request.noBoundary")));
       return;
     }
 
@@ -107,17 +107,14 @@ function parse(body: ReadableStream<Uint8Array>, contentType: string, limits: Mu
     };
 
     parser.on("field", (name, value, info) => {
-      if (info.valueTruncated) return fail(new AppError("payload_too_large", `The field ${name} is too long.`));
+      if (info.valueTruncated)
+        return fail(new AppError("payload_too_large", errorText("request.fieldTooLong", { name })));
       fields[name] = value;
     });
     parser.on("file", (name, stream, info) => {
       if (name !== limits.fileField) {
         stream.resume();
-        return fail(
-          new AppError("validation_failed", `${name}: ${messages.wrongField}.`, {
-            issues: [{ path: name, message: messages.wrongField }],
-          }),
-        );
+        return fail(fieldError("validation_failed", name, messages.wrongField, "generic.fieldInvalidSentence"));
       }
       const chunks: Buffer[] = [];
       let size = 0;
@@ -136,18 +133,18 @@ function parse(body: ReadableStream<Uint8Array>, contentType: string, limits: Mu
       });
     });
     parser.on("filesLimit", () => fail(new AppError("payload_too_large", messages.tooManyFiles)));
-    parser.on("fieldsLimit", () => fail(new AppError("payload_too_large", "The form has too many fields.")));
-    parser.on("partsLimit", () => fail(new AppError("payload_too_large", "The form has too many parts.")));
-    parser.on("error", () => fail(new AppError("bad_json", "The multipart body is malformed.")));
+    parser.on("fieldsLimit", () => fail(new AppError("payload_too_large", errorText("request.tooManyFields"))));
+    parser.on("partsLimit", () => fail(new AppError("payload_too_large", errorText("request.tooManyParts"))));
+    parser.on("error", () => fail(new AppError("bad_json", errorText("request.malformedMultipart"))));
     parser.on("close", () => {
       if (settled) return;
       settled = true;
       resolve({ fields, files });
     });
     counter.on("error", (error) =>
-      fail(error instanceof AppError ? error : new AppError("bad_json", "The body could not be read.")),
+      fail(error instanceof AppError ? error : new AppError("bad_json", errorText("request.unreadable"))),
     );
-    source.on("error", () => fail(new AppError("bad_json", "The body could not be read.")));
+    source.on("error", () => fail(new AppError("bad_json", errorText("request.unreadable"))));
     source.pipe(counter).pipe(parser);
   });
 }

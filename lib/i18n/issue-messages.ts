@@ -10,23 +10,26 @@ import ptErrors from "@/messages/pt-PT/errors.json" with { type: "json" };
 // errors catalogue ("must be at most {max}") and written in that language
 // with the same values. A sentence the catalogue lacks stays English.
 
-type Pattern = { key: string; regex: RegExp; names: string[] };
+type Pattern = { key: string; regex: RegExp; names: string[]; literal: number };
 
 const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
 
-const patterns: Pattern[] = Object.entries(enErrors.issues as Record<string, string>).map(([key, message]) => {
-  const names: string[] = [];
-  const source = message
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return escape(part);
-      names.push(name);
-      return "(.+?)";
-    })
-    .join("");
-  return { key, regex: new RegExp(`^${source}$`), names };
-});
+const patterns: Pattern[] = Object.entries(enErrors.issues as Record<string, string>)
+  .map(([key, message]) => {
+    const names: string[] = [];
+    const source = message
+      .split(/(\{\w+\})/)
+      .map((part) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        if (!name) return escape(part);
+        names.push(name);
+        return "(.+?)";
+      })
+      .join("");
+    return { key, regex: new RegExp(`^${source}$`), names, literal: message.replace(/\{\w+\}/g, "").length };
+  })
+  // The most particular sentence first: "must be at most {max} characters" before "must be at most {max}".
+  .sort((a, b) => b.literal - a.literal);
 
 const portuguese = createTranslator({
   locale: "pt-PT",

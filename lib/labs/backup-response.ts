@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { restoreBackup, type RestoreSummary } from "@/lib/labs/restore-backup";
 import { writeBackup } from "@/lib/labs/write-backup";
 
@@ -22,11 +22,8 @@ const ARCHIVE_TYPES = new Set(["application/gzip", "application/x-gzip", "applic
 export async function restoreRequest(request: Request): Promise<RestoreSummary> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!ARCHIVE_TYPES.has(type)) {
-    throw new AppError(
-      "unsupported_media_type",
-      "Send the backup file itself as the body, with Content-Type: application/gzip.",
-    );
+    throw new AppError("unsupported_media_type", errorText("labs.backupType"));
   }
-  if (!request.body) throw new AppError("validation_failed", "The body is empty: send the backup file.");
+  if (!request.body) throw new AppError("validation_failed", errorText("labs.backupEmpty"));
   return restoreBackup(Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>));
 }

@@ -2,7 +2,7 @@ import { listDecisionsReady, listPendingTodos } from "@/lib/ask/list-todos";
 import { getDatabase } from "@/lib/db";
 import { readMigrationState, type MigrationState } from "@/lib/db/migration-state";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { pingDatabase } from "@/lib/labs/health";
 import { buildInfo } from "@/lib/labs/release";
 import { DASHBOARD_TOP, type Dashboard, type DashboardService } from "@/lib/labs/schemas";
@@ -30,13 +30,9 @@ export async function buildDashboard({
   const databaseOk = await pingDatabase();
   const roundTripMs = Math.round(performance.now() - started);
   if (!databaseOk) {
-    throw new AppError(
-      "unavailable",
-      "The database is not answering, so there is nothing to show; try again shortly.",
-      {
-        headers: { "retry-after": "5" },
-      },
-    );
+    throw new AppError("unavailable", errorText("labs.databaseDown"), {
+      headers: { "retry-after": "5" },
+    });
   }
 
   const [pending, decisions, snapshot, scansToday, session, migrations] = await Promise.all([

@@ -1,5 +1,7 @@
 import { getDatabase } from "@/lib/db";
+import { errorText, writeError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { requestLocale } from "@/lib/i18n/locales";
 import { healthBody } from "@/lib/labs/schemas";
 
 const HEALTH_TIMEOUT_MS = 3000;
@@ -25,14 +27,17 @@ export async function pingDatabase(): Promise<boolean> {
   }
 }
 
-export async function healthResponse(service: ServiceName): Promise<Response> {
+export async function healthResponse(service: ServiceName, request?: Request): Promise<Response> {
   if (await pingDatabase()) return Response.json({ ok: true, service, db: "ok" });
   return Response.json(
     {
       ok: false,
       service,
       db: "down",
-      error: { code: "unavailable", message: "The database is not answering; try again shortly." },
+      error: {
+        code: "unavailable",
+        message: writeError(errorText("labs.healthDown"), request ? requestLocale(request) : "en"),
+      },
     },
     { status: 503, headers: { "retry-after": "5" } },
   );
@@ -46,6 +51,6 @@ export function healthRoute(service: ServiceName) {
       summary: `Health of ${service}: 200 after a real database round trip, 503 when the database is down`,
       response: healthBody,
     },
-    () => healthResponse(service),
+    ({ request }) => healthResponse(service, request),
   );
 }

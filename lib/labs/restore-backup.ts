@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { db } from "@/lib/db";
 import { readMigrationState } from "@/lib/db/migration-state";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText, type ErrorText } from "@/lib/http/errors";
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -50,10 +50,10 @@ async function readHeader(lines: AsyncIterator<string>): Promise<BackupHeader> {
   const first = await lines.next();
   const header = first.done ? null : controlOf(first.value);
   if (header?.labs !== "backup" || header.format !== BACKUP_FORMAT) {
-    throw invalid("This file is not a Labs backup (it does not start with a labs-backup header).");
+    throw invalid(errorText("labs.restore.notBackup"));
   }
   if (header.version > BACKUP_VERSION) {
-    throw invalid(`This backup is format version ${header.version}, newer than this Labs reads; update Labs first.`);
+    throw invalid(errorText("labs.restore.newerFormat", { version: String(header.version) }));
   }
   return header;
 }
@@ -63,19 +63,14 @@ async function checkMigrations(header: BackupHeader): Promise<void> {
   const { applied } = await readMigrationState();
   const unknown = header.migrations.filter((name) => !applied.includes(name));
   if (unknown.length) {
-    throw invalid(
-      `This backup was made by a newer Labs (its migrations ${unknown.join(", ")} are not in this one); update Labs first.`,
-    );
+    throw invalid(errorText("labs.restore.newerMigrations", { migrations: unknown.join(", ") }));
   }
 }
 
 async function refuseHouseholdData(tx: Transaction): Promise<void> {
   const holding = await tablesWithHouseholdData(tx);
   if (holding.length) {
-    throw new AppError(
-      "conflict",
-      `This database already holds a household's data (${holding.join(", ")}); a backup is restored only into a new, empty one, never over existing data.`,
-    );
+    throw new AppError("conflict", errorText("labs.restore.notEmpty", { tables: holding.join(", ") }));
   }
 }
 
@@ -109,7 +104,7 @@ async function restoreTables(tx: Transaction, lines: AsyncIterator<string>): Pro
         `[${batch.join(",")}]`,
       );
     } catch (error) {
-      throw invalid(`The backup's ${table} rows could not be restored: ${databaseMessage(error)}`, error);
+      throw invalid(errorText("labs.restore.rowsRefused", { table, reason: databaseMessage(error) }), error);
     }
     restored[table] = (restored[table] ?? 0) + batch.length;
     batch = [];
@@ -120,7 +115,7 @@ async function restoreTables(tx: Transaction, lines: AsyncIterator<string>): Pro
     const line = next.value;
     const control = controlOf(line);
     if (!control) {
-      if (!section) throw invalid("The backup has a row outside any table.");
+      if (!section) throw invalid(errorText("labs.restore.rowOutsideTable"));
       batch.push(line);
       batchBytes += line.length;
       if (batch.length >= BATCH_ROWS || batchBytes >= BATCH_BYTES) await flush();
@@ -131,14 +126,14 @@ async function restoreTables(tx: Transaction, lines: AsyncIterator<string>): Pro
       checkCounts(control, restored);
       return restored;
     }
-    if (control.labs !== "table") throw invalid("The backup has a second header.");
+    if (control.labs !== "table") throw invalid(errorText("labs.restore.secondHeader"));
     const index = BACKUP_TABLES.indexOf(control.name);
-    if (index <= lastIndex) throw invalid(`The backup's table ${control.name} is out of order or repeated.`);
+    if (index <= lastIndex) throw invalid(errorText("labs.restore.tableOrder", { table: control.name }));
     lastIndex = index;
     section = { table: control.name, columns: await checkedColumns(tx, control) };
     restored[control.name] = 0;
   }
-  throw invalid("The backup is cut short: it has no end line. Download it again.");
+  throw invalid(errorText("labs.restore.noEnd"));
 }
 
 /** The section's columns, each one this database's table has. */
@@ -147,7 +142,7 @@ async function checkedColumns(tx: Transaction, start: TableStart): Promise<strin
   const columns = Array.isArray(start.columns) ? start.columns : [];
   const unknown = columns.filter((column) => typeof column !== "string" || !known.includes(column));
   if (columns.length === 0 || unknown.length) {
-    throw invalid(`The backup's table ${start.name} has columns this Labs does not know: ${unknown.join(", ")}.`);
+    throw invalid(errorText("labs.restore.unknownColumns", { table: start.name, columns: unknown.join(", ") }));
   }
   return columns.map(quoted).join(", ");
 }
@@ -156,7 +151,11 @@ function checkCounts(end: BackupEnd, restored: BackupEnd["rows"]): void {
   for (const table of BACKUP_TABLES) {
     if ((end.rows?.[table] ?? 0) !== (restored[table] ?? 0)) {
       throw invalid(
-        `The backup says it holds ${end.rows?.[table] ?? 0} ${table} rows but has ${restored[table] ?? 0}; it is damaged.`,
+        errorText("labs.restore.countMismatch", {
+          expected: end.rows?.[table] ?? 0,
+          table,
+          actual: restored[table] ?? 0,
+        }),
       );
     }
   }
@@ -184,14 +183,13 @@ function controlOf(line: string): ControlLine | null {
   try {
     parsed = JSON.parse(line);
   } catch {
-    throw invalid("The backup has a line that is not JSON.");
+    throw invalid(errorText("labs.restore.notJsonLine"));
   }
   const control = parsed as ControlLine;
   if (control.labs === "table" && !isBackupTable(control.name)) {
-    throw invalid(`The backup has a table this Labs does not know: ${String(control.name)}.`);
+    throw invalid(errorText("labs.restore.unknownTable", { table: String(control.name) }));
   }
-  if (!["backup", "table", "end"].includes(control.labs))
-    throw invalid("The backup has a line this Labs does not know.");
+  if (!["backup", "table", "end"].includes(control.labs)) throw invalid(errorText("labs.restore.unknownLine"));
   return control;
 }
 
@@ -211,16 +209,16 @@ async function* readLines(stream: AsyncIterable<Buffer>): AsyncGenerator<string>
       }
       pending.push(chunk.subarray(start));
       pendingBytes += chunk.length - start;
-      if (pendingBytes > MAX_LINE_BYTES) throw invalid("The backup has a line far longer than any Labs writes.");
+      if (pendingBytes > MAX_LINE_BYTES) throw invalid(errorText("labs.restore.lineTooLong"));
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw invalid("The file is not a readable gzip archive; it may be cut short or not a Labs backup.", error);
+    throw invalid(errorText("labs.restore.notGzip"), error);
   }
   if (pendingBytes > 0) yield Buffer.concat(pending).toString("utf8");
 }
 
-function invalid(message: string, cause?: unknown): AppError {
+function invalid(message: ErrorText, cause?: unknown): AppError {
   return new AppError("validation_failed", message, { cause });
 }
 

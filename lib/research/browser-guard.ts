@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
 import { env } from "@/lib/env";
 import { isLocalRequest } from "@/lib/http/client-address";
-import { AppError, errorResponse } from "@/lib/http/errors";
+import { AppError, errorResponse, errorText } from "@/lib/http/errors";
 import type { RouteHandler } from "@/lib/http/route";
 
 // docs/contract.md, "Research": the research API sat behind a CDN's bot protection that
@@ -32,10 +32,7 @@ export function browserGuardRefusal(request: Request): AppError | null {
   if (!env().RESEARCH_BROWSER_UA_ONLY) return null;
   if (isBrowserUserAgent(request.headers.get("user-agent"))) return null;
   if (isLocalRequest(request)) return null;
-  return new AppError(
-    "forbidden",
-    "The research API answers browsers, and other clients only on this machine (http://127.0.0.1).",
-  );
+  return new AppError("forbidden", errorText("research.browsersOnly"));
 }
 
 /**

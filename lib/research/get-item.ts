@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { formatPriceFmt, isoTime } from "@/lib/research/format";
 import type { Availability, Condition, ItemDetail } from "@/lib/research/schemas";
 
@@ -17,7 +17,7 @@ export async function getItemDetailOrThrow({ id }: { id: number }): Promise<Item
     where: { id },
     select: { id: true, name: true, category: true, spec: true, createdAt: true },
   });
-  if (!item) throw new AppError("not_found", `There is no item ${id}.`);
+  if (!item) throw new AppError("not_found", errorText("research.itemNotFound", { id }));
 
   const [observations, bySource] = await Promise.all([
     prisma.observation.findMany({

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { formatPriceFmt, isoTime } from "@/lib/research/format";
 import { listNotes } from "@/lib/research/notes";
 import type { Availability, Note } from "@/lib/research/schemas";
@@ -56,7 +56,7 @@ export async function getSessionDetailOrThrow({ slug }: { slug: string }): Promi
     }),
     listNotes({ query: { session_slug: slug, limit: SESSION_NOTES_LIMIT } }),
   ]);
-  if (!session && notes.length === 0) throw new AppError("not_found", `There is no research session "${slug}".`);
+  if (!session && notes.length === 0) throw new AppError("not_found", errorText("research.sessionNotFound", { slug }));
   if (!session) {
     return {
       slug,

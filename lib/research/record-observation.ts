@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { cleanName, nameKey } from "@/lib/names";
 import { isTrusted, originLabel, type Origin } from "@/lib/auth/origin";
 import { BR_SCOPE } from "@/lib/research/br-id";
@@ -89,6 +89,6 @@ export async function recordObservation({
     FROM counter, it, se
     RETURNING id AS obs_id, item_id, br_id`;
   const [row] = rows;
-  if (!row) throw new AppError("not_found", `There is no item ${input.item_id}; send item_name to create one.`);
+  if (!row) throw new AppError("not_found", errorText("research.itemNotFoundSendName", { id: input.item_id ?? "" }));
   return row;
 }

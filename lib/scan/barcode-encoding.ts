@@ -169,15 +169,20 @@ export function guessFormat(value: string): BarcodeFormat {
 
 /** A bwip-js error ("bwipp.ean13badCheckDigit#6915: Incorrect EAN-13 check digit provided") as a sentence for people. */
 export function describeEncodingError(error: unknown, format: BarcodeFormat): string {
-  const raw = error instanceof Error ? error.message : String(error);
-  const detail = raw
-    .replace(/^bwipp?\.[\w#]+:\s*/, "")
-    .replace(/^bwip-js:\s*/, "")
-    .trim();
+  const detail = encodingErrorDetail(error);
   const label = FORMAT_LABELS[format];
   return detail
     ? `This number cannot be drawn as ${label}: ${detail}.`.replace(/\.\.$/, ".")
     : `This number cannot be drawn as ${label}.`;
+}
+
+/** The encoder's own words for why it refused, without its prefix ("" when it gave none). */
+export function encodingErrorDetail(error: unknown): string {
+  const raw = error instanceof Error ? error.message : String(error);
+  return raw
+    .replace(/^bwipp?\.[\w#]+:\s*/, "")
+    .replace(/^bwip-js:\s*/, "")
+    .trim();
 }
 
 export const FORMAT_OPTIONS = BARCODE_FORMATS.map((format) => ({ value: format, label: FORMAT_LABELS[format] }));

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { pageOf } from "@/lib/http/paging";
 import { getPersonOrThrow, upsertPerson } from "@/lib/scan/people";
 import { cardJson } from "@/lib/scan/shapes";
@@ -77,7 +77,7 @@ export async function createCard({
     return cardJson(card);
   } catch (error) {
     if ((error as { code?: unknown }).code === "P2002") {
-      throw new AppError("conflict", `${person.name} already has a card with that number at this store.`, {
+      throw new AppError("conflict", errorText("wallet.cardExists", { person: person.name }), {
         cause: error,
       });
     }
@@ -96,5 +96,5 @@ export async function deleteCard({ id }: { id: number }): Promise<void> {
   });
   if (count > 0) return;
   const exists = await db().card.count({ where: { id } });
-  if (exists === 0) throw new AppError("not_found", `There is no card with id ${id}.`);
+  if (exists === 0) throw new AppError("not_found", errorText("wallet.cardNotFound", { id }));
 }

@@ -1,5 +1,6 @@
 import { toSVG } from "bwip-js/node";
-import { barcodeEncoding, describeEncodingError, FORMAT_LABELS } from "@/lib/scan/barcode-encoding";
+import { errorText, writeError, type ErrorText } from "@/lib/http/errors";
+import { barcodeEncoding, encodingErrorDetail, FORMAT_LABELS } from "@/lib/scan/barcode-encoding";
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
 
 // Whether an imported card can be drawn at the till, decided on the server
@@ -30,20 +31,29 @@ export const TWO_D_MAX_BYTES: Partial<Record<BarcodeFormat, number>> = {
 
 /** Why `value` cannot be drawn as `format`, or null when it can. */
 export function cardBarcodeProblem(format: BarcodeFormat, value: string): string | null {
+  const problem = cardBarcodeProblemText(format, value);
+  return problem ? writeError(problem, "en") : null;
+}
+
+/** Why `value` cannot be drawn as `format`, to be written in the asker's language; null when it can. */
+export function cardBarcodeProblemText(format: BarcodeFormat, value: string): ErrorText | null {
   const encoding = barcodeEncoding(format, value);
   const label = FORMAT_LABELS[encoding.format];
   if (encoding.twoDimensional) {
     const bytes = new TextEncoder().encode(value).byteLength;
     const max = TWO_D_MAX_BYTES[encoding.format] ?? 0;
-    return bytes <= max ? null : `This number is too long to draw as ${label} (${bytes} bytes; at most ${max}).`;
+    return bytes <= max ? null : errorText("wallet.row.tooLong2d", { format: label, bytes, max });
   }
   if (value.length > ONE_D_MAX_CHARACTERS) {
-    return `This number is too long for a ${label} barcode a till can read (at most ${ONE_D_MAX_CHARACTERS} characters); choose QR code.`;
+    return errorText("wallet.row.tooLong1d", { format: label, max: ONE_D_MAX_CHARACTERS });
   }
   try {
     toSVG({ bcid: encoding.encoder, text: encoding.text, ...encoding.options });
     return null;
   } catch (error) {
-    return describeEncodingError(error, encoding.format);
+    const detail = encodingErrorDetail(error);
+    return detail
+      ? errorText("wallet.row.cannotDrawBecause", { format: label, detail: `${detail}.`.replace(/\.\.$/, ".") })
+      : errorText("wallet.row.cannotDraw", { format: label });
   }
 }

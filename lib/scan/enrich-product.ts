@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { readAtMost } from "@/lib/http/read-body";
 import { nextCounterValue } from "@/lib/db/daily-counter";
 import { offFields, readOffProduct, type OffProduct } from "@/lib/scan/off-product";
@@ -44,7 +44,6 @@ export const OFF_CALLS_PER_CLIENT_PER_MINUTE = 5;
 export const OFF_ANSWER_MAX_BYTES = 1024 * 1024;
 const OFF_SCOPE = "off-calls";
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-const RETRY_HINT = "try again in a minute";
 
 // Only the envelope is checked here; what is inside the product is read
 // field by field, whatever its shape (lib/scan/off-product.ts). OFF has sent
@@ -131,7 +130,7 @@ export async function acquireOffSlot({
     if (usedByClient > clientLimit) {
       throw new AppError(
         "rate_limited",
-        `This address may make ${clientLimit} Open Food Facts look-ups a minute; try again in ${retryAfter} seconds.`,
+        errorText("scan.off.clientRateLimited", { limit: clientLimit, seconds: retryAfter }),
         { headers: { "Retry-After": retryAfter } },
       );
     }
@@ -143,11 +142,9 @@ export async function acquireOffSlot({
     });
   }
   if (used <= limit) return;
-  throw new AppError(
-    "rate_limited",
-    `Open Food Facts allows about ${limit} look-ups a minute; try again in ${retryAfter} seconds.`,
-    { headers: { "Retry-After": retryAfter } },
-  );
+  throw new AppError("rate_limited", errorText("scan.off.rateLimited", { limit, seconds: retryAfter }), {
+    headers: { "Retry-After": retryAfter },
+  });
 }
 
 export type FetchOffProductOptions = { code: string; languages?: readonly string[] };
@@ -166,20 +163,16 @@ export async function fetchOffProduct({ code, languages = [] }: FetchOffProductO
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (signal.aborted) {
-      throw new AppError(
-        "upstream_timeout",
-        `Open Food Facts did not answer within ${env().OFF_TIMEOUT_MS / 1000} s; ${RETRY_HINT}.`,
-        {
-          cause: error,
-        },
-      );
+      throw new AppError("upstream_timeout", errorText("scan.off.timeout", { seconds: env().OFF_TIMEOUT_MS / 1000 }), {
+        cause: error,
+      });
     }
-    throw new AppError("upstream_failed", `Open Food Facts could not be reached; ${RETRY_HINT}.`, { cause: error });
+    throw new AppError("upstream_failed", errorText("scan.off.unreachable"), { cause: error });
   }
 
   // OFF answers an unknown barcode with 404 and {"status":0}; some mirrors with 200.
   if (status !== 200 && status !== 404) {
-    throw new AppError("upstream_failed", `Open Food Facts answered HTTP ${status}; ${RETRY_HINT}.`, {
+    throw new AppError("upstream_failed", errorText("scan.off.httpStatus", { status }), {
       ...(status === 429 || status === 503 ? { headers: { "Retry-After": "60" } } : {}),
     });
   }
@@ -187,14 +180,14 @@ export async function fetchOffProduct({ code, languages = [] }: FetchOffProductO
   try {
     answer = offAnswer.parse(JSON.parse(text));
   } catch (error) {
-    throw new AppError("upstream_failed", `Open Food Facts sent an answer we could not read; ${RETRY_HINT}.`, {
+    throw new AppError("upstream_failed", errorText("scan.off.unreadable"), {
       cause: error,
     });
   }
   // Status 0 is every "not found" OFF has: "product not found", "no code or invalid code".
   if (answer.status === 0) return null;
   if (answer.status !== 1 || !answer.product) {
-    throw new AppError("upstream_failed", `Open Food Facts sent an unexpected answer; ${RETRY_HINT}.`);
+    throw new AppError("upstream_failed", errorText("scan.off.unexpected"));
   }
   return readOffProduct(answer.product, languages);
 }
@@ -208,22 +201,17 @@ async function requestOff(url: URL, signal: AbortSignal): Promise<{ status: numb
   });
   if (REDIRECT_STATUSES.has(response.status)) {
     await response.body?.cancel();
-    throw new AppError(
-      "upstream_failed",
-      `Open Food Facts answered with a redirect (HTTP ${response.status}), which Labs does not follow; ${RETRY_HINT}.`,
-      { cause: new Error(`OFF redirected ${url.pathname} to ${response.headers.get("location") ?? "nowhere"}`) },
-    );
+    throw new AppError("upstream_failed", errorText("scan.off.redirect", { status: response.status }), {
+      cause: new Error(`OFF redirected ${url.pathname} to ${response.headers.get("location") ?? "nowhere"}`),
+    });
   }
   const bytes = await readAtMost(response, OFF_ANSWER_MAX_BYTES);
   if (bytes === null) {
-    throw new AppError(
-      "upstream_failed",
-      `Open Food Facts sent more than ${OFF_ANSWER_MAX_BYTES / 1024 / 1024} MiB, far more than a product; ${RETRY_HINT}.`,
-    );
+    throw new AppError("upstream_failed", errorText("scan.off.tooLarge", { mib: OFF_ANSWER_MAX_BYTES / 1024 / 1024 }));
   }
   return { status: response.status, text: new TextDecoder().decode(bytes) };
 }
 
 function notFound(code: string): AppError {
-  return new AppError("not_found", `Open Food Facts does not know the barcode ${code}.`);
+  return new AppError("not_found", errorText("scan.off.unknownBarcode", { code }));
 }

@@ -4,11 +4,13 @@ import type { Origin } from "@/lib/auth/origin";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText, writeError, type ErrorKey, type ErrorText } from "@/lib/http/errors";
+import { translateIssue } from "@/lib/i18n/issue-messages";
+import type { Locale } from "@/lib/i18n/locales";
 import { cleanName, nameKey } from "@/lib/names";
 import { text } from "@/lib/text-input";
 import { guessFormat } from "@/lib/scan/barcode-encoding";
-import { cardBarcodeProblem } from "@/lib/scan/check-card-barcode";
+import { cardBarcodeProblemText } from "@/lib/scan/check-card-barcode";
 import { parseWalletFile, type WalletFileRow } from "@/lib/scan/parse-wallet-file";
 import { IMPORT_LIMITS, type ImportError, type ImportRow } from "@/lib/scan/schemas";
 
@@ -35,6 +37,8 @@ export type ImportCardsOptions = {
   person: string | null;
   origin: Origin;
   dryRun: boolean;
+  /** The language of each row's reason. */
+  locale?: Locale;
 };
 
 export type ImportCardsResult = {
@@ -44,7 +48,13 @@ export type ImportCardsResult = {
   errors: ImportError[];
 };
 
-export async function importCards({ file, person, origin, dryRun }: ImportCardsOptions): Promise<ImportCardsResult> {
+export async function importCards({
+  file,
+  person,
+  origin,
+  dryRun,
+  locale = "en",
+}: ImportCardsOptions): Promise<ImportCardsResult> {
   const parsed = parseWalletFile(file);
   const cap = cardCap(origin);
   if (parsed.rows.length + parsed.problems.length > cap.cards)
@@ -54,12 +64,12 @@ export async function importCards({ file, person, origin, dryRun }: ImportCardsO
     line: problem.line,
     store_name: problem.store,
     card_value: problem.value,
-    reason: problem.reason,
+    reason: writeError(problem.reason, locale),
   }));
   const people = await knownPeople(parsed.rows.flatMap((row) => row.groups));
   const candidates: ImportRow[] = [];
   for (const row of parsed.rows) {
-    const checked = checkRow(row, personOf(row, people, person));
+    const checked = checkRow(row, personOf(row, people, person), locale);
     if ("reason" in checked) errors.push(checked);
     else candidates.push(checked);
   }
@@ -98,19 +108,13 @@ function cardCap(origin: Origin) {
     return {
       cards: anonymousLimit,
       refusal: (count: number) =>
-        new AppError(
-          "payload_too_large",
-          `This file holds ${count} cards; from a device not paired with the household an import may hold at most ${anonymousLimit}. Pair this device, or split the file.`,
-        ),
+        new AppError("payload_too_large", errorText("wallet.importTooManyUnpaired", { count, max: anonymousLimit })),
     };
   }
   return {
     cards: IMPORT_LIMITS.cards,
     refusal: (count: number) =>
-      new AppError(
-        "payload_too_large",
-        `This file holds ${count} cards; an import may hold at most ${IMPORT_LIMITS.cards}. Split the file.`,
-      ),
+      new AppError("payload_too_large", errorText("wallet.importTooMany", { count, max: IMPORT_LIMITS.cards })),
   };
 }
 
@@ -138,14 +142,14 @@ function personOf(row: WalletFileRow, people: Map<string, string>, chosen: strin
 }
 
 /** The row as a card to add, or why it cannot be one. */
-function checkRow(row: WalletFileRow, person: string | null): ImportRow | ImportError {
-  const failed = (reason: string): ImportError => ({
+function checkRow(row: WalletFileRow, person: string | null, locale: Locale): ImportRow | ImportError {
+  const failed = (reason: ErrorText): ImportError => ({
     line: row.line,
     store_name: row.store || null,
     card_value: row.value || null,
-    reason,
+    reason: writeError(reason, locale),
   });
-  if (person === null) return failed("No person: choose whose cards these are.");
+  if (person === null) return failed(errorText("wallet.row.noPerson"));
   const fields = rowFields.safeParse({
     store_name: row.store,
     person_name: person,
@@ -154,10 +158,11 @@ function checkRow(row: WalletFileRow, person: string | null): ImportRow | Import
   });
   if (!fields.success) {
     const issue = fields.error.issues[0]!;
-    return failed(`${FIELD_NAMES[String(issue.path[0])] ?? "A cell"} ${issue.message}.`);
+    const field = writeError(errorText(FIELD_NAMES[String(issue.path[0])] ?? "wallet.row.field.other"), locale);
+    return failed(errorText("wallet.row.fieldInvalid", { field, message: translateIssue(issue.message, locale) }));
   }
   const format = row.format ?? guessFormat(fields.data.card_value);
-  const problem = cardBarcodeProblem(format, fields.data.card_value);
+  const problem = cardBarcodeProblemText(format, fields.data.card_value);
   if (problem) return failed(problem);
   return {
     line: row.line,
@@ -169,11 +174,11 @@ function checkRow(row: WalletFileRow, person: string | null): ImportRow | Import
   };
 }
 
-const FIELD_NAMES: Record<string, string> = {
-  store_name: "The store",
-  person_name: "The person",
-  card_value: "The number",
-  label: "The label",
+const FIELD_NAMES: Record<string, ErrorKey> = {
+  store_name: "wallet.row.field.store",
+  person_name: "wallet.row.field.person",
+  card_value: "wallet.row.field.number",
+  label: "wallet.row.field.label",
 };
 
 /** Which of these cards the wallet already holds, as keys. */

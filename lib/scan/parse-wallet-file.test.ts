@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/http/errors";
+import { AppError, writeError } from "@/lib/http/errors";
 import { parseWalletFile } from "@/lib/scan/parse-wallet-file";
 import { catimaFixture, zipOf } from "@/tests/support/zip-files";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
+const parsed = (input: Uint8Array) => {
+  const file = parseWalletFile(input);
+  return {
+    ...file,
+    problems: file.problems.map((problem) => ({ ...problem, reason: writeError(problem.reason, "en") })),
+  };
+};
 const refusal = (input: Uint8Array) => {
   try {
     parseWalletFile(input);
@@ -76,7 +83,7 @@ describe("Catima exports", () => {
     const file = bytes(
       "_id,store,note,cardid,barcodetype\r\n1,,n,111,\r\n2,Lidl,,,\r\nx,Lidl,,333,\r\n4,Lidl,,444,MAXICODE\r\n5,Lidl,,555,EAN_8\r\n",
     );
-    expect(parseWalletFile(file)).toEqual({
+    expect(parsed(file)).toEqual({
       kind: "catima",
       rows: [{ line: 6, store: "Lidl", value: "555", format: "ean_8", label: "", person: null, groups: [] }],
       problems: [
@@ -127,7 +134,7 @@ describe("the wallet CSV", () => {
 
   it("keeps rows with an unknown format or too many cells as problems", () => {
     const file = bytes("store,number,format\nLidl,1,barcode\nLidl,2,,surplus\n");
-    expect(parseWalletFile(file).problems).toEqual([
+    expect(parsed(file).problems).toEqual([
       {
         line: 2,
         reason:

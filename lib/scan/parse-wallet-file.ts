@@ -1,5 +1,5 @@
 import { parse, CsvError } from "csv-parse/sync";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText, type ErrorText } from "@/lib/http/errors";
 import { normalizeFormat, BARCODE_FORMATS, type BarcodeFormat } from "@/lib/scan/barcode-format";
 import { fromCatimaBarcodeName } from "@/lib/scan/catima-barcodes";
 import { looksLikeFormula, restoreCell } from "@/lib/scan/formula-cells";
@@ -35,7 +35,7 @@ export type WalletFileRow = {
   groups: string[];
 };
 
-export type WalletFileProblem = { line: number; reason: string; store: string | null; value: string | null };
+export type WalletFileProblem = { line: number; reason: ErrorText; store: string | null; value: string | null };
 
 export type WalletFile = { kind: "catima" | "csv"; rows: WalletFileRow[]; problems: WalletFileProblem[] };
 
@@ -49,19 +49,19 @@ export function parseWalletFile(bytes: Uint8Array): WalletFile {
     if (!isCatimaVersionLine(records[0])) {
       const header = records[0]?.cells ?? [];
       if (!(header.includes("_id") && header.includes("cardid")))
-        throw unreadable("The catima.csv in this zip is not a Catima export.");
+        throw unreadable(errorText("wallet.file.catimaCsvNotCatima"));
     }
     return { kind: "catima", ...readCatima(records) };
   }
   if (bytes.byteLength > IMPORT_LIMITS.csvBytes) {
     throw new AppError(
       "payload_too_large",
-      `A CSV may be at most ${IMPORT_LIMITS.csvBytes / 1024 / 1024} MiB; this one is larger.`,
+      errorText("wallet.file.csvTooLarge", { mib: IMPORT_LIMITS.csvBytes / 1024 / 1024 }),
     );
   }
   const records = readCsv(decodeText(bytes));
   const first = records[0];
-  if (!first) throw unreadable("The file is empty.");
+  if (!first) throw unreadable(errorText("wallet.file.empty"));
   if (isCatimaVersionLine(first)) return { kind: "catima", ...readCatima(records) };
   const header = first.cells.map((cell) => cell.trim());
   if (header.includes("_id") && header.includes("cardid")) return { kind: "catima", ...readCatima(records) };
@@ -72,16 +72,13 @@ function decodeText(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    throw new AppError(
-      "unsupported_media_type",
-      "This file is not a Catima export (.zip or .csv) or a CSV in UTF-8; nothing was imported.",
-    );
+    throw new AppError("unsupported_media_type", errorText("wallet.file.notUtf8"));
   }
 }
 
 function readCsv(text: string): CsvRecord[] {
   if (text.includes("\u0000")) {
-    throw new AppError("unsupported_media_type", "This file is not text: it holds NUL bytes; nothing was imported.");
+    throw new AppError("unsupported_media_type", errorText("wallet.file.nulBytes"));
   }
   let parsed: { record: string[]; info: { lines: number } }[];
   try {
@@ -94,7 +91,8 @@ function readCsv(text: string): CsvRecord[] {
       // With `info`, each record comes with where it ends; the types do not say so.
     }) as unknown as typeof parsed;
   } catch (error) {
-    if (error instanceof CsvError) throw unreadable(`The CSV cannot be read: ${error.message}.`.replace(/\.\.$/, "."));
+    if (error instanceof CsvError)
+      throw unreadable(errorText("wallet.file.csvError", { reason: `${error.message}.`.replace(/\.\.$/, ".") }));
     throw error;
   }
   // A record's line is where it starts: one past where the one before it ended.
@@ -129,7 +127,7 @@ function readCatima(records: CsvRecord[]): Omit<WalletFile, "kind"> {
     );
   const version = Number(first.cells[0]!.trim());
   if (version !== 2) {
-    throw unreadable(`This is a Catima export of layout version ${version}; Labs reads versions 1 and 2.`);
+    throw unreadable(errorText("wallet.file.catimaVersion", { version }));
   }
   const sections: CsvRecord[][] = [];
   let current: CsvRecord[] = [];
@@ -140,19 +138,19 @@ function readCatima(records: CsvRecord[]): Omit<WalletFile, "kind"> {
     } else current.push(record);
   }
   if (current.length > 0) sections.push(current);
-  if (sections.length > 3) throw unreadable("This Catima export has more parts than groups, cards and their links.");
+  if (sections.length > 3) throw unreadable(errorText("wallet.file.catimaParts"));
   const [groups, cards, links = []] = sections;
-  if (!groups || !cards) throw unreadable("This Catima export has no list of cards.");
-  if (!groups[0]!.cells.includes("_id")) throw unreadable("This Catima export's first part is not its list of groups.");
+  if (!groups || !cards) throw unreadable(errorText("wallet.file.catimaNoCards"));
+  if (!groups[0]!.cells.includes("_id")) throw unreadable(errorText("wallet.file.catimaNoGroups"));
   return readCatimaCards(cards, links);
 }
 
 function readCatimaCards(cards: CsvRecord[], links: CsvRecord[]): Omit<WalletFile, "kind"> {
   const header = cards[0];
-  if (!header) throw unreadable("This Catima export has no list of cards.");
+  if (!header) throw unreadable(errorText("wallet.file.catimaNoCards"));
   const column = columnsOf(header.cells);
   for (const name of ["_id", "store", "cardid"]) {
-    if (!column.has(name)) throw unreadable(`The card list has no ${name} column: this is not a Catima export.`);
+    if (!column.has(name)) throw unreadable(errorText("wallet.file.catimaNoColumn", { name }));
   }
   const groupsOf = readCatimaLinks(links);
   const rows: WalletFileRow[] = [];
@@ -167,24 +165,24 @@ function readCatimaCards(cards: CsvRecord[], links: CsvRecord[]): Omit<WalletFil
     const cardId = cell("cardid").trim();
     const barcodeId = cell("barcodeid").trim();
     const value = barcodeId || cardId;
-    const problem = (reason: string) =>
+    const problem = (reason: ErrorText) =>
       problems.push({ line: record.line, reason, store: store || null, value: value || null });
     if (!/^-?\d{1,10}$/.test(id)) {
-      problem("Its _id is not a whole number, as Catima writes it.");
+      problem(errorText("wallet.row.catimaId"));
       continue;
     }
     if (!store) {
-      problem("It has no store.");
+      problem(errorText("wallet.row.noStore"));
       continue;
     }
     if (!cardId) {
-      problem("It has no card number (cardid).");
+      problem(errorText("wallet.row.noCardId"));
       continue;
     }
     const typeName = cell("barcodetype").trim();
     const format = typeName ? fromCatimaBarcodeName(typeName) : null;
     if (typeName && !format) {
-      problem(`Its barcode type ${typeName} is not one Labs can draw.`);
+      problem(errorText("wallet.row.catimaBarcodeType", { type: typeName }));
       continue;
     }
     rows.push({
@@ -208,7 +206,7 @@ function readCatimaLinks(links: CsvRecord[]): Map<string, string[]> {
   const cardColumn = column.get("cardId");
   const groupColumn = column.get("groupId");
   if (cardColumn === undefined || groupColumn === undefined) {
-    throw unreadable("This Catima export's last part is not its card-to-group links (cardId, groupId).");
+    throw unreadable(errorText("wallet.file.catimaNoLinks"));
   }
   for (const record of links.slice(1)) {
     const card = keptCell(record, cardColumn, "cardId").trim();
@@ -240,15 +238,18 @@ function readWalletCsv(records: CsvRecord[]): Omit<WalletFile, "kind"> {
   const header = records[0]!.cells.map((cell) => cell.trim().toLowerCase());
   const known: readonly string[] = WALLET_CSV_COLUMNS;
   const unknown = header.filter((name) => !known.includes(name));
-  const expected = `The columns are ${WALLET_CSV_COLUMNS.join(", ")} (store and number required), or upload a Catima export.`;
+  const expected = WALLET_CSV_COLUMNS.join(", ");
   if (unknown.length > 0) {
     throw unreadable(
-      `This CSV has columns Labs does not know (${unknown.map((name) => `“${name}”`).join(", ")}). ${expected}`,
+      errorText("wallet.file.csvUnknownColumns", {
+        columns: unknown.map((name) => `“${name}”`).join(", "),
+        expected,
+      }),
     );
   }
-  if (new Set(header).size !== header.length) throw unreadable(`This CSV names a column twice. ${expected}`);
+  if (new Set(header).size !== header.length) throw unreadable(errorText("wallet.file.csvColumnTwice", { expected }));
   for (const name of ["store", "number"]) {
-    if (!header.includes(name)) throw unreadable(`This CSV has no ${name} column. ${expected}`);
+    if (!header.includes(name)) throw unreadable(errorText("wallet.file.csvNoColumn", { name, expected }));
   }
   const column = columnsOf(header);
   const rows: WalletFileRow[] = [];
@@ -261,16 +262,18 @@ function readWalletCsv(records: CsvRecord[]): Omit<WalletFile, "kind"> {
     };
     const store = cell("store");
     const value = cell("number");
-    const problem = (reason: string) =>
+    const problem = (reason: ErrorText) =>
       problems.push({ line: record.line, reason, store: store || null, value: value || null });
     if (record.cells.slice(header.length).some((extra) => extra.trim() !== "")) {
-      problem(`It has more cells than the header's ${header.length} columns.`);
+      problem(errorText("wallet.row.extraCells", { count: header.length }));
       continue;
     }
     const formatName = cell("format");
     const format = formatName ? normalizeFormat(formatName) : null;
     if (formatName && !format) {
-      problem(`“${formatName.slice(0, 40)}” is not a barcode format; use one of ${BARCODE_FORMATS.join(", ")}.`);
+      problem(
+        errorText("wallet.row.unknownFormat", { format: formatName.slice(0, 40), formats: BARCODE_FORMATS.join(", ") }),
+      );
       continue;
     }
     rows.push({
@@ -306,12 +309,16 @@ function keptCell(record: CsvRecord, index: number, column: string): string {
   if (looksLikeFormula(cell)) {
     const shown = cell.trim().slice(0, 30);
     throw unreadable(
-      `Line ${record.line}, column ${column}: “${shown}${cell.trim().length > 30 ? "…" : ""}” is a spreadsheet formula, not a card. Nothing was imported; remove it, or start the cell with an apostrophe to keep it as text.`,
+      errorText("wallet.file.formula", {
+        line: record.line,
+        column,
+        cell: `${shown}${cell.trim().length > 30 ? "…" : ""}`,
+      }),
     );
   }
   return restoreCell(cell);
 }
 
-function unreadable(message: string): AppError {
+function unreadable(message: ErrorText): AppError {
   return new AppError("validation_failed", message, { issues: [{ path: "file", message }] });
 }

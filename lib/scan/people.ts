@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { cleanName, nameKey } from "@/lib/names";
 
 /** The person with that name (case-insensitive), created if unknown — atomically. */
@@ -16,7 +16,7 @@ export async function upsertPerson({ name }: { name: string }): Promise<{ id: nu
 
 export async function getPersonOrThrow({ id }: { id: number }): Promise<{ id: number; name: string }> {
   const person = await db().person.findUnique({ where: { id }, select: { id: true, name: true } });
-  if (!person) throw new AppError("not_found", `There is no person with id ${id}.`);
+  if (!person) throw new AppError("not_found", errorText("wallet.personNotFound", { id }));
   return person;
 }
 

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { pageOf } from "@/lib/http/paging";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ensureProduct } from "@/lib/scan/products";
@@ -62,7 +62,7 @@ export async function recordPrice(body: CreatePriceBody) {
   const productId = body.product_id ?? (await ensureProduct({ code: body.code ?? "" })).id;
   if (body.product_id != null) {
     const exists = await db().product.count({ where: { id: body.product_id } });
-    if (exists === 0) throw new AppError("not_found", `There is no product with id ${body.product_id}.`);
+    if (exists === 0) throw new AppError("not_found", errorText("scan.productIdNotFound", { id: body.product_id }));
   }
   const storeId =
     body.store_id != null

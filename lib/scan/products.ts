@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { nextCounterValue } from "@/lib/db/daily-counter";
 import type { CreateManualProductBody } from "@/lib/scan/schemas";
 import { foldText, searchTextOf } from "@/lib/scan/search-text";
@@ -72,6 +72,6 @@ export async function findProduct({ code }: { code: string }) {
 /** One product by its code (barcode or MAN-<n>). */
 export async function getProductOrThrow({ code }: { code: string }) {
   const product = await findProduct({ code });
-  if (!product) throw new AppError("not_found", `There is no product with the code ${code}.`);
+  if (!product) throw new AppError("not_found", errorText("scan.productNotFound", { code }));
   return product;
 }

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { isJsonType, readJsonBody } from "@/lib/http/read-body";
 import { isMultipart, readMultipart, type MultipartLimits } from "@/lib/http/read-multipart";
 import { parseInput } from "@/lib/http/route";
@@ -21,10 +21,10 @@ const LIMITS: MultipartLimits = {
   maxFields: 4,
   maxFieldBytes: 1024,
   messages: {
-    tooLarge: `The file may be at most ${IMPORT_LIMITS.fileBytes / MIB} MiB.`,
-    fileTooLarge: () => `The file may be at most ${IMPORT_LIMITS.fileBytes / MIB} MiB.`,
-    tooManyFiles: "Send one file at a time.",
-    wrongField: "send the wallet file under the field name file",
+    tooLarge: errorText("wallet.fileTooLarge", { mib: IMPORT_LIMITS.fileBytes / MIB }),
+    fileTooLarge: () => errorText("wallet.fileTooLarge", { mib: IMPORT_LIMITS.fileBytes / MIB }),
+    tooManyFiles: errorText("wallet.oneFile"),
+    wrongField: errorText("wallet.fileField"),
   },
 };
 
@@ -34,10 +34,7 @@ export async function readImportRequest(request: Request): Promise<ImportRequest
   if (!isMultipart(request)) {
     // A malformed or oversized JSON body is refused as on every other POST.
     if (isJsonType(request.headers.get("content-type") ?? "")) await readJsonBody(request);
-    throw new AppError(
-      "unsupported_media_type",
-      "Send the file as multipart/form-data in the field file (curl -F file=@export.zip).",
-    );
+    throw new AppError("unsupported_media_type", errorText("wallet.importType"));
   }
   const { fields, files } = await readMultipart(request, LIMITS);
   const file = files[0]?.data;
@@ -51,6 +48,7 @@ function blankToUndefined(value: string | undefined): string | undefined {
 }
 
 function noFile(): AppError {
-  const message = "send the wallet file in the field file";
-  return new AppError("validation_failed", "Choose a file to import.", { issues: [{ path: "file", message }] });
+  return new AppError("validation_failed", errorText("wallet.noFile"), {
+    issues: [{ path: "file", message: errorText("wallet.noFileIssue") }],
+  });
 }

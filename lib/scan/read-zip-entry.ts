@@ -1,6 +1,6 @@
 import { crc32 } from "node:zlib";
 import { Inflate } from "fflate";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText, type ErrorText } from "@/lib/http/errors";
 
 // Reads one named file out of an uploaded zip, treating the zip as hostile
 // (docs/decisions/007-wallet-import-export.md): the central directory is
@@ -51,15 +51,15 @@ export function readZipEntry(bytes: Uint8Array, { name, maxBytes }: ZipEntryLimi
   const entries = readDirectory(bytes);
   for (const entry of entries) {
     if (!isSafeName(entry.name)) {
-      throw unreadable(`The zip holds a file named “${printable(entry.name)}” that points outside it; it was refused.`);
+      throw unreadable(errorText("wallet.zip.outside", { name: printable(entry.name) }));
     }
   }
   if (entries.some((entry) => (entry.flags & 1) === 1 || entry.method === AES)) {
-    throw unreadable("This export is protected by a password. Export again from Catima without a password.");
+    throw unreadable(errorText("wallet.zip.password"));
   }
   const matches = entries.filter((entry) => entry.name === name);
-  if (matches.length === 0) throw unreadable(`The zip has no ${name}: it is not a Catima export.`);
-  if (matches.length > 1) throw unreadable(`The zip holds ${name} more than once; it was refused.`);
+  if (matches.length === 0) throw unreadable(errorText("wallet.zip.missing", { name }));
+  if (matches.length > 1) throw unreadable(errorText("wallet.zip.repeated", { name }));
   const entry = matches[0]!;
   if (entry.size > maxBytes) throw tooLarge(name, maxBytes);
   return inflateEntry(bytes, entry, maxBytes);
@@ -71,8 +71,8 @@ function readDirectory(bytes: Uint8Array): DirectoryEntry[] {
   const count = data.getUint16(end + 10, true);
   const size = data.getUint32(end + 12, true);
   let offset = data.getUint32(end + 16, true);
-  if (count === 0xffff || offset === 0xffffffff) throw unreadable("This zip uses the ZIP64 format, which is not read.");
-  if (count > MAX_ENTRIES) throw unreadable(`The zip holds more than ${MAX_ENTRIES} files; it was refused.`);
+  if (count === 0xffff || offset === 0xffffffff) throw unreadable(errorText("wallet.zip.zip64"));
+  if (count > MAX_ENTRIES) throw unreadable(errorText("wallet.zip.tooManyFiles", { max: MAX_ENTRIES }));
   if (offset + size > end) throw damaged();
   const entries: DirectoryEntry[] = [];
   for (let index = 0; index < count; index++) {
@@ -132,7 +132,7 @@ function inflateEntry(bytes: Uint8Array, entry: DirectoryEntry, maxBytes: number
   } else if (entry.method === DEFLATED) {
     output = inflateCounting(compressed, entry, maxBytes);
   } else {
-    throw unreadable(`${entry.name} is compressed in a way that is not read (method ${entry.method}).`);
+    throw unreadable(errorText("wallet.zip.method", { name: entry.name, method: entry.method }));
   }
   // Sizes and checksum as the directory declared them: a zip whose headers
   // lie about its content is refused rather than half read.
@@ -176,24 +176,21 @@ function printable(name: string): string {
   return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
 }
 
-function unreadable(message: string): AppError {
+function unreadable(message: ErrorText): AppError {
   return new AppError("validation_failed", message, { issues: [{ path: "file", message }] });
 }
 
 function damaged(): AppError {
-  return unreadable("The zip is damaged or incomplete; export it again.");
+  return unreadable(errorText("wallet.zip.damaged"));
 }
 
 function tooLarge(name: string, maxBytes: number): AppError {
   return new AppError(
     "payload_too_large",
-    `${name} inside the zip is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB; it was refused.`,
+    errorText("wallet.zip.tooLarge", { name, mib: Math.round(maxBytes / 1024 / 1024) }),
   );
 }
 
 function inflatesTooMuch(name: string): AppError {
-  return new AppError(
-    "payload_too_large",
-    `${name} inside the zip inflates to more than the zip says; it was refused.`,
-  );
+  return new AppError("payload_too_large", errorText("wallet.zip.inflates", { name }));
 }

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
 import { classifyCode } from "@/lib/scan/classify-code";
@@ -142,7 +142,7 @@ async function findScanByClientId({ clientId, value }: { clientId: string; value
   const scan = await db().scan.findUnique({ where: { clientId }, include: scanInclude });
   if (!scan) return null;
   if (scan.value !== value) {
-    throw new AppError("conflict", `client_id ${clientId} was already used for a different scan; send a new one.`);
+    throw new AppError("conflict", errorText("scan.clientIdReused", { id: clientId }));
   }
   return { ...recordedScanJson(scan), replayed: true };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { isHttps } from "@/lib/http/client-address";
 import { readCookie } from "@/lib/http/cookies";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { nextCounterValue, yymmdd } from "@/lib/db/daily-counter";
 import { pageOf } from "@/lib/http/paging";
@@ -89,7 +89,7 @@ export async function getScanSessionDetail({
   cursor,
 }: GetScanSessionDetailOptions) {
   const session = await db().scanSession.findUnique({ where: { id } });
-  if (!session) throw new AppError("not_found", `There is no scan session ${id}.`);
+  if (!session) throw new AppError("not_found", errorText("scan.sessionNotFound", { id }));
 
   const ofSession = { sessionId: id };
   const [newestFirst, kinds, invoiceTotals, latestStore] = await Promise.all([
@@ -164,7 +164,7 @@ async function sumInvoices(sessionId: string) {
 export async function endScanSession({ id, now = new Date() }: { id: string; now?: Date }) {
   await db().scanSession.updateMany({ where: { id, endedAt: null }, data: { endedAt: now } });
   const session = await db().scanSession.findUnique({ where: { id } });
-  if (!session) throw new AppError("not_found", `There is no scan session ${id}.`);
+  if (!session) throw new AppError("not_found", errorText("scan.sessionNotFound", { id }));
   return sessionJson(session, now);
 }
 

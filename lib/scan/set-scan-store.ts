@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { scanJson } from "@/lib/scan/shapes";
 import { getStoreOrThrow } from "@/lib/scan/stores";
 
@@ -23,7 +23,7 @@ export async function setScanStore({
   reach: ScanReach;
 }) {
   if (storeId !== null) await getStoreOrThrow({ id: storeId });
-  const notFound = new AppError("not_found", `There is no scan with id ${scanId} in this scan session.`);
+  const notFound = new AppError("not_found", errorText("scan.scanNotInSession", { id: scanId }));
   if (reach !== "any" && reach.sessionId === null) throw notFound;
   const inSession = reach === "any" ? {} : { sessionId: reach.sessionId! };
   const [{ count }] = await db().$transaction([

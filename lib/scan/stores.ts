@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { cleanName, nameKey } from "@/lib/names";
 import type { CreateStoreBody } from "@/lib/scan/schemas";
 import { storeJson } from "@/lib/scan/shapes";
@@ -50,6 +50,6 @@ export async function getStoreOrThrow({ id }: { id: number }) {
     where: { id },
     select: { id: true, name: true, country: true, taxId: true },
   });
-  if (!store) throw new AppError("not_found", `There is no store with id ${id}.`);
+  if (!store) throw new AppError("not_found", errorText("scan.storeNotFound", { id }));
   return store;
 }

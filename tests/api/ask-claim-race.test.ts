@@ -15,7 +15,7 @@ type ClaimAnswer = {
 async function claimFrom(url: string, id: number, agent: string, cookie: string): Promise<ClaimAnswer> {
   const response = await fetch(`${url}/api/core-ask/${id}/claim`, {
     method: "POST",
-    headers: { "content-type": "application/json", cookie },
+    headers: { "content-type": "application/json", "accept-language": "en", cookie },
     body: JSON.stringify({ agent, ttl_seconds: 600 }),
   });
   return { status: response.status, body: (await response.json()) as ClaimAnswer["body"] };

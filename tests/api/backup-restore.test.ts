@@ -271,7 +271,7 @@ describe("backup and restore", () => {
     const restore = async (body: Uint8Array, type = "application/gzip") => {
       const response = await fetch(`${fresh.url}/labs/api/restore`, {
         method: "POST",
-        headers: { cookie: await operatorCookie(), "content-type": type },
+        headers: { cookie: await operatorCookie(), "content-type": type, "accept-language": "en" },
         body: new Blob([new Uint8Array(body)]),
       });
       return { status: response.status, data: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -30,7 +30,11 @@ async function call(
 ): Promise<{ status: number; data: { ok: boolean; error?: { code: string; message: string } } }> {
   const response = await fetch(`${server}${path}`, {
     method: body === undefined ? "GET" : "POST",
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    headers: {
+      "accept-language": "en",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
     body,
   });
   return { status: response.status, data: (await response.json()) as never };

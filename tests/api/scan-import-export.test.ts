@@ -30,7 +30,11 @@ const ean13 = (n: number) => {
 type Answer<T> = { status: number; data: T; headers: Headers };
 
 async function call<T = Record<string, unknown>>(path: string, init: RequestInit = {}): Promise<Answer<T>> {
-  const response = await fetch(`${server.url}${path}`, init);
+  // English messages, as the assertions read them.
+  const response = await fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { "accept-language": "en", ...(init.headers as Record<string, string> | undefined) },
+  });
   const text = await response.text();
   let data: unknown = null;
   try {

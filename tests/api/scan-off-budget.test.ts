@@ -33,7 +33,7 @@ type Answer = { status: number; data: { ok: boolean; error?: { code: string; mes
 /** One enrich call as `client` (an address behind our proxy), or from this machine itself with null. */
 async function enrichAs(client: string | null, code = knownCode()): Promise<Answer> {
   const response = await fetch(`${server.url}/base-scan/api/products/${code}/enrich`, {
-    headers: client ? { "x-forwarded-for": client } : {},
+    headers: { "accept-language": "en", ...(client ? { "x-forwarded-for": client } : {}) },
   });
   return {
     status: response.status,

@@ -6,6 +6,7 @@ import { errorResponse, type AppError } from "@/lib/http/errors";
 import { readFormOrJson, sentJson } from "@/lib/http/read-body";
 import { htmlRoute, parseInput } from "@/lib/http/route";
 import { toAppError } from "@/lib/http/to-app-error";
+import { requestLocale } from "@/lib/i18n/locales";
 import { parseVariant } from "@/lib/labs/variants";
 
 export const GET = htmlRoute({ auth: "anyone" }, (request) => {
@@ -28,11 +29,11 @@ export const POST = htmlRoute(
     }
     return new Response(null, { status: 303, headers });
   },
-  (error, request) => (sentJson(request) ? errorResponse(error) : loginForm(request, error)),
+  (error, request) => (sentJson(request) ? errorResponse(error, request) : loginForm(request, error)),
 );
 
 function loginForm(request: Request, error: AppError, next = safeNextPath(null)): Response {
-  const page = loginPageHtml({ next, error: error.message, variant: variantOf(request) });
+  const page = loginPageHtml({ next, error: error.messageIn(requestLocale(request)), variant: variantOf(request) });
   return html(page, error.status, error.headers);
 }
 

@@ -4,6 +4,7 @@
 import { pairDevice, pairingGone, peekPairing } from "@/lib/auth/devices";
 import { memberCookieHeader, sealMember } from "@/lib/auth/member-seal";
 import { isHttps } from "@/lib/http/client-address";
+import { requestLocale } from "@/lib/i18n/locales";
 import { errorResponse, type AppError } from "@/lib/http/errors";
 import { readFormOrJson, sentJson } from "@/lib/http/read-body";
 import { htmlRoute, parseInput } from "@/lib/http/route";
@@ -14,7 +15,8 @@ export const GET = htmlRoute({ auth: "anyone" }, async (request) => {
   const { code } = parseInput(pairPageQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
   if (!code) return html(pairPageHtml({}), 200);
   const name = await peekPairing({ code });
-  if (!name) return html(pairPageHtml({ error: pairingGone().message }), pairingGone().status);
+  if (!name)
+    return html(pairPageHtml({ error: pairingGone().messageIn(requestLocale(request)) }), pairingGone().status);
   return html(pairPageHtml({ code, name }), 200);
 });
 
@@ -28,7 +30,9 @@ export const POST = htmlRoute(
     return new Response(null, { status: 303, headers });
   },
   (error: AppError, request) =>
-    sentJson(request) ? errorResponse(error) : html(pairPageHtml({ error: error.message }), error.status),
+    sentJson(request)
+      ? errorResponse(error, request)
+      : html(pairPageHtml({ error: error.messageIn(requestLocale(request)) }), error.status),
 );
 
 function html(body: string, status: number) {

@@ -1,5 +1,6 @@
 // POST /base-scan/api/import – import loyalty cards from a Catima export or a wallet CSV (multipart `file`)
 import { route } from "@/lib/http/route";
+import { requestLocale } from "@/lib/i18n/locales";
 import { importCards } from "@/lib/scan/import-cards";
 import { readImportRequest } from "@/lib/scan/read-import-request";
 import { IMPORT_LIMITS, importCardsQuery, importCardsResponse } from "@/lib/scan/schemas";
@@ -22,6 +23,7 @@ export const POST = route(
   },
   async ({ request, query, origin }) => {
     const { file, person } = await readImportRequest(request);
-    return { ok: true, ...(await importCards({ file, person, origin, dryRun: query.dry_run ?? false })) };
+    const locale = requestLocale(request);
+    return { ok: true, ...(await importCards({ file, person, origin, dryRun: query.dry_run ?? false, locale })) };
   },
 );

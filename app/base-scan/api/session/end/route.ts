@@ -1,5 +1,5 @@
 // POST /base-scan/api/session/end – end the caller's scan session (body session_id or scan_sid cookie)
-import { AppError } from "@/lib/http/errors";
+import { AppError, errorText } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { callerSessionId, endScanSession, readScanSessionCookie, scanSessionCookie } from "@/lib/scan/scan-session";
 import { endSessionBody, endSessionResponse } from "@/lib/scan/schemas";
@@ -14,7 +14,7 @@ export const POST = route(
   },
   async ({ body, request }) => {
     const id = callerSessionId(request, body.session_id);
-    if (!id) throw new AppError("not_found", "There is no scan session to end; send session_id or scan first.");
+    if (!id) throw new AppError("not_found", errorText("scan.noSessionToEnd"));
     const session = await endScanSession({ id });
     const endedTheCookieSession = readScanSessionCookie(request) === id;
     const headers = endedTheCookieSession ? { "Set-Cookie": scanSessionCookie(request, null) } : undefined;
