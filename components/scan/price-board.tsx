@@ -291,14 +291,13 @@ function Comparison({
   const cheapest = prices.length > 1 ? prices.findIndex((row) => !row.likely_typo) : -1;
   return (
     <section aria-label={t("label")} className="space-y-3">
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-x-3">
         <div className="min-w-0">
           <h2 className="text-lg font-semibold">{t("title")}</h2>
-          <p className="break-words text-muted">
-            {name || t("product")} · <span className="font-mono text-sm break-all">{code}</span>
-          </p>
+          <p className="break-words">{name || t("product")}</p>
+          <p className="font-mono text-sm break-all text-muted">{code}</p>
         </div>
-        <Button kind="ghost" onClick={onClear} className="shrink-0 px-2">
+        <Button kind="ghost" onClick={onClear} className="shrink-0 px-0 sm:px-4">
           {t("all")}
         </Button>
       </div>

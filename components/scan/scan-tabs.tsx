@@ -14,12 +14,12 @@ export function ScanTabs({ prefix }: { prefix: string }) {
   const t = useTranslations("scan.tabs");
   return (
     <nav aria-label={t("label")} className="-mx-4 mb-4 overflow-x-auto px-4">
-      <ul className="flex gap-2">
+      <ul className="flex gap-1.5">
         {TABS.map((tab) => (
           <li key={tab.href}>
             <Link
               href={`${prefix}${tab.href}`}
-              className="surface block rounded-full border border-line bg-surface px-4 py-2 text-sm font-medium whitespace-nowrap text-fg hover:bg-sunken ui-b:py-1 ui-b:text-xs ui-c:px-5 ui-c:py-3 ui-c:text-base"
+              className="surface block rounded-full border border-line bg-surface px-3 py-2 text-sm font-medium whitespace-nowrap text-fg hover:bg-sunken ui-b:py-1 ui-b:text-xs ui-c:px-5 ui-c:py-3 ui-c:text-base"
             >
               {t(tab.key)}
             </Link>

@@ -83,10 +83,10 @@ export default async function SessionPage({ searchParams }: Props) {
             })}
             {store ? ` · ${store.name}` : ""}
           </p>
-          <div className="grid grid-cols-2 gap-2 min-[400px]:grid-cols-3">
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             <Stat label={t("stats.scans")} value={totals.scans} />
             <Stat label={t("stats.invoices")} value={totals.invoices} />
-            <div className="col-span-2 min-[400px]:col-span-1">
+            <div className="col-span-2 sm:col-span-1">
               <Stat label={t("stats.gross")} value={<Money amount={totals.gross_total} />} />
             </div>
           </div>
