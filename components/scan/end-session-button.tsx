@@ -3,15 +3,17 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
+import { useProblem } from "@/components/scan/use-problem";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
-import { FetchError, postJson } from "@/lib/http/fetcher";
+import { postJson } from "@/lib/http/fetcher";
 import { sessionLabel } from "@/lib/scan/schemas";
 
 /** Ends the scan session once confirmed in a dialog; the page then shows it as ended. */
 export function EndSessionButton({ sessionId, prefix }: { sessionId: string; prefix: string }) {
   const t = useTranslations("scan.session.end");
+  const describe = useProblem();
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [ending, setEnding] = useState(false);
@@ -29,8 +31,8 @@ export function EndSessionButton({ sessionId, prefix }: { sessionId: string; pre
       setConfirming(false);
       router.replace(`${prefix}/base-scan/session?sid=${encodeURIComponent(sessionId)}`);
       router.refresh();
-    } catch (problem) {
-      setFailure(problem instanceof FetchError ? problem.message : t("failed"));
+    } catch (failure) {
+      setFailure(describe(failure, t("failed")));
     } finally {
       setEnding(false);
     }

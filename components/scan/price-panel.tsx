@@ -1,12 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useProblem } from "@/components/scan/use-problem";
 import { Badge } from "@/components/ui/badge";
 import { AppLink } from "@/components/ui/link";
 import { Money } from "@/components/ui/money";
 import { Notice } from "@/components/ui/notice";
 import { Time } from "@/components/ui/time";
-import { FetchError } from "@/lib/http/fetcher";
 import { useLatestPrices } from "@/lib/scan/use-scan-result";
 
 const SHOWN = 5;
@@ -14,13 +14,14 @@ const SHOWN = 5;
 /** The latest price of a product in each store, cheapest first. */
 export function PricePanel({ code }: { code: string; prefix?: string }) {
   const t = useTranslations("scan.pricePanel");
+  const problem = useProblem();
   const { data, error, isLoading } = useLatestPrices(code);
   const prices = data?.prices ?? [];
   return (
     <section aria-label={t("label")} className="space-y-2">
       <h3 className="text-sm font-semibold">{t("title")}</h3>
       {isLoading ? <p className="text-sm text-muted">{t("loading")}</p> : null}
-      {error ? <Notice tone="danger">{error instanceof FetchError ? error.message : t("loadFailed")}</Notice> : null}
+      {error ? <Notice tone="danger">{problem(error, t("loadFailed"))}</Notice> : null}
       {data && prices.length === 0 ? <p className="text-sm text-muted">{t("none")}</p> : null}
       {prices.length > 0 ? (
         <ul className="divide-y divide-line text-sm">

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useProblem } from "@/components/scan/use-problem";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { fetchJson, FetchError } from "@/lib/http/fetcher";
@@ -20,6 +21,7 @@ const ENRICHABLE = /^\d{4,24}$/;
 /** The product behind a barcode, with an explicit look-up on Open Food Facts. */
 export function ProductPanel({ code }: { code: string }) {
   const t = useTranslations("scan.product");
+  const problem = useProblem();
   const { data, error, isLoading, mutate } = useProduct(code);
   const [enrich, setEnrich] = useState<Enrich>({ status: "idle" });
   const product = data?.product;
@@ -34,7 +36,7 @@ export function ProductPanel({ code }: { code: string }) {
       await mutate({ ok: true, product: result.product }, { revalidate: false });
       setEnrich({ status: "done", cached: result.cached });
     } catch (failure) {
-      setEnrich({ status: "failed", message: failure instanceof FetchError ? failure.message : null });
+      setEnrich({ status: "failed", message: problem(failure, t("lookUpFailed")) });
       // A "not known" answer is stored on the product; show that state.
       void mutate();
     }
@@ -42,7 +44,7 @@ export function ProductPanel({ code }: { code: string }) {
 
   if (isLoading) return <p className="text-sm text-muted">{t("loading")}</p>;
   if (error && !(error instanceof FetchError && error.status === 404)) {
-    return <Notice tone="danger">{error instanceof FetchError ? error.message : t("loadFailed")}</Notice>;
+    return <Notice tone="danger">{problem(error, t("loadFailed"))}</Notice>;
   }
 
   const running = enrich.status === "running";

@@ -130,7 +130,13 @@ export function ScannerView({ prefix }: { prefix: string }) {
 
       <CameraScanner onDetected={onDetected} />
 
-      <form onSubmit={submitTyped} noValidate aria-label={t("typed.form")} className="space-y-1">
+      <form
+        // Enter in an empty box does nothing, as the disabled button says.
+        onSubmit={(event) => (typed.trim() ? submitTyped(event) : event.preventDefault())}
+        noValidate
+        aria-label={t("typed.form")}
+        className="space-y-1"
+      >
         <div className="flex gap-2">
           <Input
             id={`${id}-code`}

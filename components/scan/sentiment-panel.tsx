@@ -3,12 +3,13 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { SentimentIcon } from "@/components/scan/sentiment-icon";
+import { useProblem } from "@/components/scan/use-problem";
 import { Button } from "@/components/ui/button";
 import { fieldDescription } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
-import { FetchError, postJson } from "@/lib/http/fetcher";
+import { postJson } from "@/lib/http/fetcher";
 import {
   SENTIMENTS,
   setPreferenceBody,
@@ -24,6 +25,7 @@ const personForm = setPreferenceBody.pick({ person_name: true });
 /** Each person's opinion of a product, changed with one tap. */
 export function SentimentPanel({ code }: { code: string }) {
   const t = useTranslations("scan.sentiment");
+  const describe = useProblem();
   const id = useId();
   const { data, error, mutate } = usePreferences(code);
   const [failure, setFailure] = useState<string | null>(null);
@@ -61,8 +63,8 @@ export function SentimentPanel({ code }: { code: string }) {
         },
         { optimisticData: optimistic, rollbackOnError: true, revalidate: false },
       );
-    } catch (problem) {
-      setFailure(problem instanceof FetchError ? problem.message : t("saveFailed"));
+    } catch (failure) {
+      setFailure(describe(failure, t("saveFailed")));
     }
   }
 
@@ -77,7 +79,7 @@ export function SentimentPanel({ code }: { code: string }) {
   return (
     <section aria-label={t("label")} className="space-y-3">
       <h3 className="text-sm font-semibold">{t("title")}</h3>
-      {error ? <Notice tone="danger">{error instanceof FetchError ? error.message : t("loadFailed")}</Notice> : null}
+      {error ? <Notice tone="danger">{describe(error, t("loadFailed"))}</Notice> : null}
       {data && data.preferences.length === 0 ? <p className="text-sm text-muted">{t("nobody")}</p> : null}
       {data?.preferences.map((preference) => (
         <div key={preference.person_id} role="group" aria-label={t("group", { name: preference.person_name })}>

@@ -3,12 +3,13 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { mutate as mutateGlobal } from "swr";
+import { useProblem } from "@/components/scan/use-problem";
 import { Button } from "@/components/ui/button";
 import { fieldDescription } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
-import { FetchError, postJson } from "@/lib/http/fetcher";
+import { postJson } from "@/lib/http/fetcher";
 import { createStoreBody, type ScanItem, type SetScanStoreResponse } from "@/lib/scan/schemas";
 import { STORES_KEY, useStores, type CreatedStore } from "@/lib/scan/use-scan-result";
 
@@ -24,6 +25,7 @@ type Saving =
 /** Where a scan was taken: pick a known store, create one, or clear it. */
 export function StorePicker({ scan, onChange }: { scan: ScanItem; onChange: (scan: ScanItem) => void }) {
   const t = useTranslations("scan.store");
+  const describe = useProblem();
   const id = useId();
   const { data, error } = useStores();
   const [creating, setCreating] = useState(false);
@@ -42,8 +44,8 @@ export function StorePicker({ scan, onChange }: { scan: ScanItem; onChange: (sca
       });
       onChange(result.scan);
       setSaving({ status: "saved", store: storeId === null ? null : label });
-    } catch (problem) {
-      setSaving({ status: "failed", message: problem instanceof FetchError ? problem.message : null });
+    } catch (failure) {
+      setSaving({ status: "failed", message: describe(failure, t("saveFailed")) });
     }
   }
 
@@ -112,7 +114,7 @@ export function StorePicker({ scan, onChange }: { scan: ScanItem; onChange: (sca
           {formError && !nameError ? <Notice tone="danger">{formError}</Notice> : null}
         </form>
       ) : null}
-      {error ? <Notice tone="danger">{error instanceof FetchError ? error.message : t("loadFailed")}</Notice> : null}
+      {error ? <Notice tone="danger">{describe(error, t("loadFailed"))}</Notice> : null}
       {saving.status === "saved" ? (
         <p role="status" className="text-sm text-success">
           {saving.store === null ? t("removed") : t("saved", { store: saving.store })}
