@@ -1,20 +1,29 @@
 "use client";
 
-import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent, type JSX } from "react";
-import { buttonClass } from "@/components/scan/styles";
-import { BARCODE_FORMATS, normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
-import { loadBarcodeReader, type BarcodeReader, type DetectedCode } from "@/lib/scan/client/barcode-reader";
+import { useTranslations } from "next-intl";
+import { useState, type ChangeEvent, type JSX } from "react";
+import { useCamera, type CameraState } from "@/components/scan/use-camera";
+import {
+  useBarcodeReader,
+  useCodeReport,
+  useDetectLoop,
+  type DetectedBarcode,
+} from "@/components/scan/use-detect-loop";
+import { buttonClass } from "@/components/ui/button";
+import { Select } from "@/components/ui/input";
+import { Notice } from "@/components/ui/notice";
+import { BARCODE_FORMATS, type BarcodeFormat } from "@/lib/scan/barcode-format";
+import type { BarcodeReader } from "@/lib/scan/client/barcode-reader";
 import { readPhoto } from "@/lib/scan/client/read-photo";
 
-// Live camera barcode reader (issue 3 "Scanner"): rear camera preferred, a
-// picker when there are several, the torch where the camera has one, and a
-// photo from the gallery as the way in when the camera cannot be used (read
-// off the page's thread, looking again as needed: lib/scan/client/read-photo.ts,
-// docs/barcode-corpus.md). It reports every code it reads, frame after frame;
-// the caller decides what is new (components/scan/scanner-view.tsx ignores a
-// code seen in the last 3 s).
+// Live camera barcode reader (issue 3 "Scanner"): the camera
+// (components/scan/use-camera.ts), the reading loop and its de-duplication
+// (components/scan/use-detect-loop.ts), and a photo from the gallery as the
+// way in when the camera cannot be used (read off the page's thread, looking
+// again as needed: lib/scan/client/read-photo.ts, docs/barcode-corpus.md).
+// It passes on each code once while it stays in view.
 
-export type DetectedBarcode = { value: string; format: string };
+export type { DetectedBarcode } from "@/components/scan/use-detect-loop";
 
 export type CameraScannerProps = {
   onDetected: (code: DetectedBarcode) => void;
@@ -24,172 +33,23 @@ export type CameraScannerProps = {
   paused?: boolean;
 };
 
-type CameraState =
-  { status: "starting" } | { status: "live" } | { status: "hidden" } | { status: "failed"; message: string };
-
 type PhotoState =
-  { status: "idle" } | { status: "reading"; step: number; steps: number } | { status: "message"; message: string };
-
-/** Time between two looks at the video; zxing needs 20–80 ms per frame on a phone. */
-const SCAN_INTERVAL_MS = 120;
+  | { status: "idle" }
+  | { status: "reading"; step: number; steps: number }
+  | { status: "message"; message: "none" | "failed" };
 
 export function CameraScanner({
   onDetected,
   formats = [...BARCODE_FORMATS],
   paused = false,
 }: CameraScannerProps): JSX.Element {
-  const rootRef = useRef<HTMLDivElement>(null);
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const trackRef = useRef<MediaStreamTrack | null>(null);
-  const onDetectedRef = useRef(onDetected);
-  const detections = useRef(0);
-  const formatsKey = formats.join(",");
-
-  const [attempt, setAttempt] = useState(0);
-  // A hidden page gives the camera back (and its battery) until it shows again.
-  const visible = useSyncExternalStore(
-    subscribeToVisibility,
-    () => document.visibilityState !== "hidden",
-    () => true,
-  );
-  // What the camera start for `key` came to; a newer start (other camera,
-  // Try again, page shown again) is "starting" until it reports.
-  const [started, setStarted] = useState<{ key: string; state: CameraState } | null>(null);
-  const [cameras, setCameras] = useState<{ id: string; label: string }[]>([]);
-  const [chosenCamera, setChosenCamera] = useState<string | null>(null);
-  const [activeCamera, setActiveCamera] = useState<string | null>(null);
-  const [torch, setTorch] = useState({ supported: false, on: false });
-  const [reader, setReader] = useState<BarcodeReader | null>(null);
-  const [readerError, setReaderError] = useState<string | null>(null);
+  const t = useTranslations("scan.camera");
+  const { videoRef, state, cameras, selected, choose, torch, toggleTorch, retry, attempt } = useCamera();
+  const { reader, failed: readerFailed } = useBarcodeReader(formats, attempt);
+  const { report, elementRef: rootRef } = useCodeReport({ formats, onNew: onDetected });
+  const live = state.status === "live";
+  useDetectLoop({ reader, videoRef, running: live && !paused, report });
   const [photo, setPhoto] = useState<PhotoState>({ status: "idle" });
-
-  useEffect(() => {
-    onDetectedRef.current = onDetected;
-  });
-
-  // The reader (and, without a native one, its wasm) loads once the page is up.
-  useEffect(() => {
-    let cancelled = false;
-    loadBarcodeReader(formatsKey.split(",") as BarcodeFormat[]).then(
-      (loaded) => {
-        if (cancelled) return;
-        performance.mark("labs:reader-ready");
-        setReader(loaded);
-        setReaderError(null);
-      },
-      () => {
-        if (!cancelled)
-          setReaderError("The barcode reader could not be loaded. Check the connection and reload the page.");
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [formatsKey, attempt]);
-
-  const startKey = `${chosenCamera ?? ""}|${attempt}`;
-  const camera: CameraState = !visible
-    ? { status: "hidden" }
-    : started?.key === startKey
-      ? started.state
-      : { status: "starting" };
-
-  useEffect(() => {
-    if (!visible) return;
-    let cancelled = false;
-    let stream: MediaStream | null = null;
-    const video = videoRef.current;
-    const setCamera = (state: CameraState) => setStarted({ key: startKey, state });
-
-    (async () => {
-      if (!navigator.mediaDevices?.getUserMedia) throw new CameraUnavailable(window.isSecureContext);
-      stream = await navigator.mediaDevices.getUserMedia({
-        audio: false,
-        video: chosenCamera
-          ? { deviceId: { exact: chosenCamera } }
-          : { facingMode: { ideal: "environment" }, width: { ideal: 1280 }, height: { ideal: 720 } },
-      });
-      if (cancelled || !video) return;
-      video.srcObject = stream;
-      await video.play().catch(() => undefined);
-      const track = stream.getVideoTracks()[0] ?? null;
-      trackRef.current = track;
-      const capabilities = track?.getCapabilities?.() as { torch?: boolean } | undefined;
-      setTorch({ supported: capabilities?.torch === true, on: false });
-      setActiveCamera(track?.getSettings().deviceId ?? null);
-      track?.addEventListener("ended", () => {
-        if (!cancelled) setCamera({ status: "failed", message: "The camera stopped. Tap Try again." });
-      });
-      // Labels are only given once the camera is allowed, so list them now.
-      const devices = await navigator.mediaDevices.enumerateDevices();
-      if (cancelled) return;
-      setCameras(
-        devices
-          .filter((device) => device.kind === "videoinput" && device.deviceId)
-          .map((device, index) => ({ id: device.deviceId, label: device.label || `Camera ${index + 1}` })),
-      );
-      performance.mark("labs:camera-live");
-      setCamera({ status: "live" });
-    })().catch((error: unknown) => {
-      if (!cancelled) setCamera({ status: "failed", message: cameraMessage(error) });
-    });
-
-    return () => {
-      cancelled = true;
-      stream?.getTracks().forEach((track) => track.stop());
-      trackRef.current = null;
-      if (video) video.srcObject = null;
-    };
-  }, [visible, chosenCamera, startKey]);
-
-  const live = camera.status === "live";
-  useEffect(() => {
-    if (!reader || !live || paused) return;
-    const allowed = new Set(formatsKey.split(","));
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async () => {
-      const video = videoRef.current;
-      if (video && video.readyState >= 2 && video.videoWidth > 0) {
-        const codes = await reader.detect(video).catch(() => [] as DetectedCode[]);
-        if (stopped) return;
-        report(codes, allowed);
-      }
-      if (!stopped) timer = setTimeout(tick, SCAN_INTERVAL_MS);
-    };
-    void tick();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [reader, live, paused, formatsKey]);
-
-  function report(codes: DetectedCode[], allowed: Set<string>): DetectedBarcode[] {
-    const reported: DetectedBarcode[] = [];
-    for (const code of codes) {
-      const format = normalizeFormat(code.format);
-      if (!format || !allowed.has(format) || !code.rawValue) continue;
-      detections.current += 1;
-      // Read by the tests and bench/scanner-first-code.ts; no re-render per frame.
-      if (rootRef.current) rootRef.current.dataset.detections = String(detections.current);
-      if (detections.current === 1) performance.mark("labs:first-code");
-      onDetectedRef.current({ value: code.rawValue, format });
-      reported.push({ value: code.rawValue, format });
-    }
-    return reported;
-  }
-
-  async function toggleTorch() {
-    const track = trackRef.current;
-    if (!track) return;
-    const on = !torch.on;
-    try {
-      await track.applyConstraints({ advanced: [{ torch: on } as MediaTrackConstraintSet] });
-      setTorch({ supported: true, on });
-    } catch {
-      setTorch({ supported: false, on: false });
-    }
-  }
 
   async function onPhotoChosen(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -200,21 +60,14 @@ export function CameraScanner({
     let outcome: { state: "found" | "none" | "failed"; codes: DetectedBarcode[] } = { state: "failed", codes: [] };
     try {
       const codes = await readPhoto(file, {
-        formats: formatsKey.split(",") as BarcodeFormat[],
+        formats,
         onProgress: ({ step, steps }) => setPhoto({ status: "reading", step, steps }),
       });
-      const found = report(codes, new Set(formatsKey.split(",")));
+      const found = report(codes);
       outcome = { state: found.length > 0 ? "found" : "none", codes: found };
-      setPhoto(
-        found.length > 0
-          ? { status: "idle" }
-          : {
-              status: "message",
-              message: "No barcode found in that photo. Take it again closer, with the code flat, sharp and well lit.",
-            },
-      );
+      setPhoto(found.length > 0 ? { status: "idle" } : { status: "message", message: "none" });
     } catch {
-      setPhoto({ status: "message", message: "That photo could not be read. Try another one." });
+      setPhoto({ status: "message", message: "failed" });
     } finally {
       input.value = "";
       // What each photo gave, read by the photo tests and bench/corpus.ts.
@@ -226,14 +79,15 @@ export function CameraScanner({
     }
   }
 
-  const status = statusLine({ camera, reader, readerError, paused });
+  const status = statusLine({ camera: state, reader, readerFailed, paused });
 
   return (
-    <div ref={rootRef} data-testid="camera-scanner" data-camera={camera.status} data-engine={reader?.engine ?? ""}>
+    <div ref={rootRef} data-testid="camera-scanner" data-camera={state.status} data-engine={reader?.engine ?? ""}>
       <div
-        className={`relative w-full overflow-hidden rounded-xl bg-slate-900 ui-d:border ui-d:border-white ${
+        // The camera's picture is dark whatever the variant; its words are light on it.
+        className={`relative w-full overflow-hidden rounded-xl border border-line bg-black ${
           // Without a camera the box only carries the message: keep it small.
-          camera.status === "failed" ? "h-44" : "aspect-[4/3] max-h-[50vh]"
+          state.status === "failed" ? "min-h-44" : "aspect-[4/3] max-h-[50vh]"
         }`}
       >
         <video
@@ -241,138 +95,105 @@ export function CameraScanner({
           muted
           playsInline
           autoPlay
-          aria-label="Camera view"
-          className={`h-full w-full object-cover ${live ? "" : "invisible"}`}
+          aria-label={t("view")}
+          className={`h-full w-full object-cover ${live ? "" : "invisible absolute inset-0"}`}
         />
         {live && !paused ? (
           <div
             aria-hidden
             // The frame to aim with; the shadow dims what lies outside it.
-            className="pointer-events-none absolute inset-x-[8%] inset-y-[18%] rounded-lg border-2 border-white shadow-[0_0_0_100vmax_rgba(0,0,0,0.35)]"
+            className="pointer-events-none absolute inset-x-[8%] inset-y-[18%] rounded-lg border-2 border-[#fff] shadow-[0_0_0_100vmax_rgba(0,0,0,0.35)]"
           />
         ) : null}
-        {camera.status === "failed" ? (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center text-white">
+        {state.status === "failed" ? (
+          <div className="relative flex min-h-44 flex-col items-center justify-center gap-3 p-4 text-center text-[#fff]">
             <p role="alert" className="text-sm ui-c:text-base">
-              {camera.message}
+              {t(`problem.${state.problem}`)}
             </p>
-            <button type="button" className={buttonClass("light")} onClick={() => setAttempt((n) => n + 1)}>
-              Try again
+            <button type="button" className={buttonClass("secondary")} onClick={retry}>
+              {t("retry")}
             </button>
           </div>
         ) : null}
-        {camera.status === "starting" || camera.status === "hidden" ? (
-          <p className="absolute inset-0 flex items-center justify-center text-sm text-white/80">
-            Starting the camera…
-          </p>
+        {state.status === "starting" || state.status === "hidden" ? (
+          <p className="absolute inset-0 flex items-center justify-center text-sm text-[#fff]">{t("starting")}</p>
         ) : null}
       </div>
 
       <div className="mt-2 flex flex-wrap items-center gap-2">
         {cameras.length > 1 ? (
-          <select
-            aria-label="Camera"
-            value={chosenCamera ?? activeCamera ?? ""}
-            onChange={(event) => setChosenCamera(event.target.value || null)}
-            className="surface min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 py-2.5 text-sm ui-c:py-3 ui-c:text-base"
+          <Select
+            aria-label={t("choose")}
+            value={selected ?? ""}
+            onChange={(event) => choose(event.target.value || null)}
+            className="flex-1"
           >
-            {cameras.map((device) => (
+            {cameras.map((device, index) => (
               <option key={device.id} value={device.id}>
-                {device.label}
+                {device.label ?? t("numbered", { number: index + 1 })}
               </option>
             ))}
-          </select>
+          </Select>
         ) : null}
         {torch.supported ? (
           <button type="button" aria-pressed={torch.on} onClick={toggleTorch} className={buttonClass("secondary")}>
-            {torch.on ? "Torch off" : "Torch on"}
+            {torch.on ? t("torchOff") : t("torchOn")}
           </button>
         ) : null}
-        <label className={`${buttonClass("secondary")} cursor-pointer`}>
-          {photo.status === "reading" ? "Reading photo…" : "Scan a photo"}
+        <label
+          className={`${buttonClass("secondary")} cursor-pointer focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-focus`}
+        >
+          {photo.status === "reading" ? t("photo.busy") : t("photo.pick")}
           <input
             type="file"
             accept="image/*"
             className="sr-only"
             onChange={onPhotoChosen}
             disabled={photo.status === "reading"}
-            aria-label="Pick a photo of a barcode"
+            aria-label={t("photo.input")}
           />
         </label>
       </div>
-      <p role="status" className="mt-1 text-sm text-slate-600 ui-d:text-slate-200">
-        {status}
+      <p role="status" className="mt-1 text-sm text-muted empty:hidden">
+        {status ? t(`status.${status}`) : null}
       </p>
       {photo.status === "reading" ? (
-        <div
-          role="status"
-          data-testid="photo-progress"
-          className="mt-1 flex items-center gap-2 text-sm text-slate-600 ui-d:text-slate-200"
-        >
+        <div role="status" data-testid="photo-progress" className="mt-1 flex items-center gap-2 text-sm text-muted">
           {/* Several looks on a hard photo can take seconds on a phone: show each one. */}
-          <span aria-hidden className="h-2 w-20 shrink-0 overflow-hidden rounded-full bg-slate-200 ui-d:bg-slate-700">
+          <span aria-hidden className="h-2 w-20 shrink-0 overflow-hidden rounded-full bg-sunken">
             <span
-              className="block h-full rounded-full bg-brand transition-[width]"
+              className="block h-full rounded-full bg-accent transition-[width]"
               style={{ width: `${Math.round((100 * photo.step) / photo.steps)}%` }}
             />
           </span>
-          <span>{photo.step <= 1 ? "Reading the photo…" : `Looking closer, ${photo.step} of ${photo.steps}…`}</span>
+          <span>
+            {photo.step <= 1 ? t("photo.reading") : t("photo.closer", { step: photo.step, steps: photo.steps })}
+          </span>
         </div>
       ) : null}
       {photo.status === "message" ? (
-        <p role="alert" className="mt-1 text-sm text-amber-800 ui-d:text-yellow-300">
-          {photo.message}
-        </p>
+        <Notice tone="danger" className="mt-2">
+          {t(`photo.${photo.message}`)}
+        </Notice>
       ) : null}
     </div>
   );
 }
 
-function subscribeToVisibility(onChange: () => void): () => void {
-  document.addEventListener("visibilitychange", onChange);
-  return () => document.removeEventListener("visibilitychange", onChange);
-}
-
-class CameraUnavailable extends Error {
-  constructor(readonly secure: boolean) {
-    super("no camera API");
-  }
-}
-
-function cameraMessage(error: unknown): string {
-  const fallback = "Type the code or scan a photo below.";
-  if (error instanceof CameraUnavailable) {
-    return error.secure
-      ? `This browser cannot use the camera. ${fallback}`
-      : `The camera only works over a secure (https) connection. ${fallback}`;
-  }
-  const name = (error as { name?: string } | null)?.name;
-  if (name === "NotAllowedError" || name === "SecurityError") {
-    return `Camera access is blocked. Allow the camera for this site in the browser's settings, then tap Try again — or ${fallback.toLowerCase()}`;
-  }
-  if (name === "NotFoundError" || name === "OverconstrainedError" || name === "DevicesNotFoundError") {
-    return `No camera was found. ${fallback}`;
-  }
-  if (name === "NotReadableError" || name === "AbortError" || name === "TrackStartError") {
-    return "The camera is busy in another app. Close it, then tap Try again.";
-  }
-  return `The camera could not be started. ${fallback}`;
-}
-
 function statusLine({
   camera,
   reader,
-  readerError,
+  readerFailed,
   paused,
 }: {
   camera: CameraState;
   reader: BarcodeReader | null;
-  readerError: string | null;
+  readerFailed: boolean;
   paused: boolean;
-}): string {
-  if (readerError) return readerError;
-  if (camera.status !== "live") return "";
-  if (!reader) return "Loading the barcode reader…";
-  if (paused) return "Paused.";
-  return "Point the camera at a barcode or QR code.";
+}): "readerFailed" | "loading" | "paused" | "aim" | null {
+  if (readerFailed) return "readerFailed";
+  if (camera.status !== "live") return null;
+  if (!reader) return "loading";
+  if (paused) return "paused";
+  return "aim";
 }

@@ -1,75 +1,87 @@
-import type { InvoiceItem } from "@/lib/scan/schemas";
-import { formatDate, formatMoney } from "@/lib/scan/client/format";
+import { useLocale, useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { Money } from "@/components/ui/money";
+import { Notice } from "@/components/ui/notice";
+import { Time } from "@/components/ui/time";
+import { formatMoney } from "@/lib/i18n/format";
 import { invoiceEffect, uncountedReason } from "@/lib/scan/fatura-totals";
+import type { InvoiceItem } from "@/lib/scan/schemas";
 
-const RATE_LABEL: Record<string, string> = {
-  exempt: "Exempt",
-  reduced: "Reduced",
-  intermediate: "Intermediate",
-  normal: "Normal",
-};
+const RATES = ["exempt", "reduced", "intermediate", "normal"] as const;
+type Rate = (typeof RATES)[number];
+const isRate = (rate: string): rate is Rate => (RATES as readonly string[]).includes(rate);
+
+/** uncountedReason's words (lib/scan/fatura-totals.ts) as catalogue keys. */
+const REASONS = { Cancelled: "cancelled", "Self-billed": "selfBilled", "Not a sale": "notSale" } as const;
 
 /** A fatura as read from its AT QR code; a malformed one shows its parse error and whatever was read. */
 export function InvoiceDetails({ invoice }: { invoice: InvoiceItem }) {
-  const fields: [string, string | null][] = [
-    ["Issuer NIF", invoice.issuer_nif],
-    ["Date", invoice.doc_date ? formatDate(invoice.doc_date) : null],
-    ["Document", documentName(invoice)],
-    ["ATCUD", invoice.atcud],
-    ["Buyer NIF", invoice.buyer_nif === "999999990" ? "Final consumer" : invoice.buyer_nif],
+  const t = useTranslations("scan.invoice");
+  const locale = useLocale();
+  const fields: [string, ReactNode][] = [
+    [t("issuerNif"), invoice.issuer_nif],
+    [t("date"), invoice.doc_date ? <Time iso={invoice.doc_date.slice(0, 10)} style="date" /> : null],
+    [t("document"), documentName(invoice)],
+    [t("atcud"), invoice.atcud],
+    [t("buyerNif"), invoice.buyer_nif === "999999990" ? t("finalConsumer") : invoice.buyer_nif],
   ];
+  const note = useCountingNote(invoice);
   return (
-    <section aria-label="Invoice" className="space-y-2">
-      {invoice.parse_error ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900 ui-d:bg-black ui-d:text-yellow-300"
-        >
-          This invoice could not be read fully: {invoice.parse_error}
-        </p>
-      ) : null}
+    <section aria-label={t("label")} className="space-y-2">
+      {invoice.parse_error ? <Notice tone="warn">{t("unreadable", { error: invoice.parse_error })}</Notice> : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {fields
           .filter(([, value]) => value)
           .map(([label, value]) => (
             <div key={label} className="contents">
-              <dt className="text-slate-500 ui-d:text-slate-300">{label}</dt>
+              <dt className="text-muted">{label}</dt>
               <dd className="min-w-0 break-words">{value}</dd>
             </div>
           ))}
       </dl>
       {invoice.vat_lines.length > 0 ? (
         <table className="w-full text-sm">
-          <caption className="sr-only">VAT</caption>
-          <thead className="text-left text-xs text-slate-500 ui-d:text-slate-300">
+          <caption className="sr-only">{t("vat")}</caption>
+          <thead className="text-left text-xs text-muted">
             <tr>
-              <th className="font-normal">VAT</th>
-              <th className="text-right font-normal">Base</th>
-              <th className="text-right font-normal">Tax</th>
+              <th scope="col" className="font-normal">
+                {t("vat")}
+              </th>
+              <th scope="col" className="text-right font-normal">
+                {t("base")}
+              </th>
+              <th scope="col" className="text-right font-normal">
+                {t("tax")}
+              </th>
             </tr>
           </thead>
           <tbody>
             {invoice.vat_lines.map((line) => (
               <tr key={`${line.region}-${line.rate}`}>
                 <td>
-                  {RATE_LABEL[line.rate] ?? line.rate} <span className="text-xs text-slate-500">{line.region}</span>
+                  {isRate(line.rate) ? t(`rates.${line.rate}`) : line.rate}{" "}
+                  <span className="text-xs text-muted">{line.region}</span>
                 </td>
-                <td className="text-right tabular-nums">{formatMoney(line.base)}</td>
-                <td className="text-right tabular-nums">{formatMoney(line.vat)}</td>
+                <td className="text-right">
+                  <Money amount={line.base} />
+                </td>
+                <td className="text-right">
+                  <Money amount={line.vat} />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : null}
-      <div className="flex items-baseline justify-between border-t border-slate-200 pt-2">
-        <span className="text-sm text-slate-600 ui-d:text-slate-300">Tax {formatMoney(invoice.total_tax)}</span>
-        <span className="text-lg font-semibold tabular-nums" data-testid="invoice-total">
-          {formatMoney(invoice.gross_total)}
+      <div className="flex items-baseline justify-between border-t border-line pt-2">
+        <span className="text-sm text-muted">{t("taxTotal", { amount: formatMoney(locale, invoice.total_tax) })}</span>
+        <span className="text-lg font-semibold" data-testid="invoice-total">
+          <Money amount={invoice.gross_total} />
         </span>
       </div>
-      {countingNote(invoice) ? (
-        <p className="text-sm text-slate-600 ui-d:text-slate-300" data-testid="invoice-counting">
-          {countingNote(invoice)}
+      {note ? (
+        <p className="text-sm text-muted" data-testid="invoice-counting">
+          {note}
         </p>
       ) : null}
     </section>
@@ -77,25 +89,38 @@ export function InvoiceDetails({ invoice }: { invoice: InvoiceItem }) {
 }
 
 /** How an invoice counts in its session's total (docs/faturas.md); null for a plain sale or an unreadable code. */
-function countingNote(invoice: InvoiceItem): string | null {
+function useCountingNote(invoice: InvoiceItem): string | null {
+  const t = useTranslations("scan.invoice");
+  const reason = useReason(invoice);
   if (invoice.parse_error) return null;
   const effect = invoiceEffect(effectInput(invoice));
-  if (effect === "subtracts") return "Credit note: taken off the session's total.";
+  if (effect === "subtracts") return t("creditNote");
   if (effect === "adds") return null;
-  return `${uncountedReason(effectInput(invoice))}: not in the session's total.`;
+  return t("notCounted", { reason });
+}
+
+function useReason(invoice: InvoiceItem): string {
+  const t = useTranslations("scan.invoice.reasons");
+  const reason = uncountedReason(effectInput(invoice));
+  return t(reason && reason in REASONS ? REASONS[reason as keyof typeof REASONS] : "notSale");
 }
 
 /** An invoice's amount in a list of scans: what it does to the session's total. */
 export function InvoiceAmount({ invoice }: { invoice: InvoiceItem }) {
-  if (invoice.parse_error) return <span className="font-semibold">Unreadable invoice</span>;
+  const t = useTranslations("scan.invoice");
+  const reason = useReason(invoice);
+  if (invoice.parse_error) return <span className="font-semibold">{t("unreadableShort")}</span>;
   const effect = invoiceEffect(effectInput(invoice));
   if (effect === "subtracts") {
-    return <span className="font-semibold tabular-nums">{formatMoney(`-${invoice.gross_total ?? "0"}`)}</span>;
+    return <Money amount={`-${invoice.gross_total ?? "0"}`} className="font-semibold" />;
   }
-  if (effect === "adds") return <span className="font-semibold tabular-nums">{formatMoney(invoice.gross_total)}</span>;
+  if (effect === "adds") return <Money amount={invoice.gross_total} className="font-semibold" />;
   return (
-    <span className="text-slate-600 tabular-nums ui-d:text-slate-300">
-      {uncountedReason(effectInput(invoice))} · <s>{formatMoney(invoice.gross_total)}</s>
+    <span className="text-muted">
+      {reason} ·{" "}
+      <s>
+        <Money amount={invoice.gross_total} />
+      </s>
     </span>
   );
 }

@@ -1,13 +1,22 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useId, useMemo, useState, type FormEvent } from "react";
 import useSWR from "swr";
-import { ProductPicker, type PickedProduct } from "@/components/scan/product-picker";
+import { ProductPicker, productTitle, type PickedProduct } from "@/components/scan/product-picker";
 import { useUrlParam } from "@/components/scan/use-url-param";
-import { Field, FormError, inputClass, primaryButtonClass } from "@/components/ui/field";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Money } from "@/components/ui/money";
+import { Notice } from "@/components/ui/notice";
 import { pageHref, PageLinks } from "@/components/ui/page-links";
+import { Time } from "@/components/ui/time";
+import { formatMoney } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
 import { FetchError, fetcher, fetchJson, postJson } from "@/lib/http/fetcher";
-import { formatPricePt, parsePrice, PriceFormatError } from "@/lib/money/parse-price";
+import { parsePrice, PriceFormatError } from "@/lib/money/parse-price";
 import {
   createPriceBody,
   type CreatePriceResponse,
@@ -21,8 +30,7 @@ const PRICES_URL = "/base-scan/api/prices";
 const compareKey = (code: string) => `/base-scan/api/prices?code=${encodeURIComponent(code)}&history=1`;
 
 type Errors = Partial<Record<"product" | "store" | "price" | "form", string>>;
-
-const dateFormat = new Intl.DateTimeFormat("pt-PT", { day: "numeric", month: "short", year: "numeric" });
+type Translate = ReturnType<typeof useTranslations<"scan.prices">>;
 
 /**
  * Record a price as people type it (1,29 or 1.234,56 €) and compare a
@@ -45,6 +53,8 @@ export function PriceBoard({
   /** The product of `?code=` when the page was loaded with one. */
   initialProduct: PickedProduct | null;
 }) {
+  const t = useTranslations("scan.prices");
+  const locale = useLocale();
   const id = useId();
   const compare = useUrlParam("code");
   const code = compare.value;
@@ -70,7 +80,7 @@ export function PriceBoard({
   } = useSWR<ListPricesResponse>(code ? compareKey(code) : null, fetcher);
 
   const knownStore = stores.find((candidate) => foldText(candidate.name) === foldText(store));
-  const preview = pricePreview(price);
+  const preview = pricePreview(price, t, locale);
   const comparedName = comparison?.prices[0]?.product_name || (product?.code === code ? product?.name : "") || "";
 
   const pick = (next: PickedProduct | null) => {
@@ -92,9 +102,9 @@ export function PriceBoard({
       const found: Errors = {};
       for (const issue of check.error.issues) {
         const path = String(issue.path[0]);
-        if (path === "code") found.product ??= "Pick a product or type its barcode.";
-        else if (path.startsWith("store")) found.store ??= "Type the store's name.";
-        else if (path === "price") found.price ??= sentence(issue.message);
+        if (path === "code") found.product ??= t("record.pickProduct");
+        else if (path.startsWith("store")) found.store ??= t("record.typeStore");
+        else if (path === "price") found.price ??= preview.ok ? sentence(issue.message) : preview.text;
       }
       setErrors(found);
       return;
@@ -109,7 +119,7 @@ export function PriceBoard({
       void mutateComparison();
       void mutateLatest();
     } catch (error) {
-      setErrors(errorsFrom(error));
+      setErrors(errorsFrom(error, t));
     } finally {
       setPending(false);
     }
@@ -121,31 +131,34 @@ export function PriceBoard({
         onSubmit={submit}
         noValidate
         aria-labelledby={`${id}-record`}
-        className="surface space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm ui-b:p-2"
+        className="surface space-y-4 rounded-2xl border border-line bg-surface p-4 shadow-sm ui-b:p-2"
       >
         <h2 id={`${id}-record`} className="text-lg font-semibold">
-          Record a price
+          {t("record.title")}
         </h2>
         <ProductPicker
-          label="Product"
+          label={t("record.product")}
           value={product && !product.name && product.code === code ? { ...product, name: comparedName } : product}
           onChange={pick}
           error={errors.product}
         />
         <Field
-          label="Store"
+          label={t("record.store")}
           htmlFor={`${id}-store`}
           error={errors.store}
-          hint={store.trim() && !knownStore ? `New store “${store.trim()}” will be added.` : null}
+          hint={store.trim() && !knownStore ? t("record.newStore", { name: store.trim() }) : null}
         >
-          <input
+          <Input
             id={`${id}-store`}
             list={`${id}-stores`}
             value={store}
             onChange={(event) => setStore(event.target.value)}
             autoComplete="off"
             aria-invalid={errors.store ? true : undefined}
-            className={inputClass}
+            aria-describedby={fieldDescription(`${id}-store`, {
+              error: errors.store,
+              hint: store.trim() && !knownStore,
+            })}
           />
           <datalist id={`${id}-stores`}>
             {stores.map((option) => (
@@ -154,33 +167,44 @@ export function PriceBoard({
           </datalist>
         </Field>
         <Field
-          label="Price"
+          label={t("record.price")}
           htmlFor={`${id}-price`}
           error={errors.price}
-          hint={preview.ok ? `Reads as ${preview.text}` : price.trim() ? preview.text : "e.g. 1,29 or 1.234,56 €"}
+          hint={
+            preview.ok
+              ? t("record.readsAs", { amount: preview.text })
+              : price.trim()
+                ? preview.text
+                : t("record.example")
+          }
         >
-          <input
+          <Input
             id={`${id}-price`}
             value={price}
             onChange={(event) => setPrice(event.target.value)}
             inputMode="decimal"
             autoComplete="off"
             aria-invalid={errors.price ? true : undefined}
-            className={`${inputClass} text-lg tabular-nums`}
+            aria-describedby={fieldDescription(`${id}-price`, { error: errors.price, hint: true })}
+            className="text-lg tabular-nums"
           />
         </Field>
         <FormError>{errors.form}</FormError>
-        <button type="submit" disabled={pending} className={primaryButtonClass}>
-          {pending ? "Saving…" : "Save price"}
-        </button>
+        <Button type="submit" block disabled={pending}>
+          {pending ? t("record.saving") : t("record.save")}
+        </Button>
         {saved ? (
-          <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-emerald-900">
-            Saved <strong className="tabular-nums">{formatPricePt(saved.price, saved.currency)}</strong> for{" "}
-            {saved.product_name || saved.code} at {saved.store_name}.
+          <Notice tone="success">
+            {t.rich("record.saved", {
+              amount: formatMoney(locale, saved.price, saved.currency),
+              product: saved.product_name || saved.code,
+              store: saved.store_name,
+              strong: (chunks) => <strong className="tabular-nums">{chunks}</strong>,
+            })}
             {saved.likely_typo && saved.median
-              ? ` That is far from its usual ${formatPricePt(saved.median, saved.currency)}: check for a typo.`
+              ? ` ${t("record.typo", { median: formatMoney(locale, saved.median, saved.currency) })}`
               : ""}
-          </p>
+          </Notice>
         ) : null}
       </form>
 
@@ -199,15 +223,15 @@ export function PriceBoard({
         <>
           <LatestPrices prices={latest?.prices ?? initialLatest} onPick={(next) => pick(next)} />
           <PageLinks
-            label="More prices"
+            label={t("latest.moreLinks")}
             first={latestPage.cursor !== null ? `${prefix}/base-scan/prices` : null}
             more={
               (latest?.next ?? latestPage.next)
                 ? pageHref(`${prefix}/base-scan/prices`, { cursor: latest?.next ?? latestPage.next })
                 : null
             }
-            firstLabel="Cheapest prices"
-            moreLabel="More prices"
+            firstLabel={t("latest.first")}
+            moreLabel={t("latest.more")}
           />
         </>
       )}
@@ -228,6 +252,8 @@ function Comparison({
   error: string | null;
   onClear: () => void;
 }) {
+  const t = useTranslations("scan.prices.compare");
+  const locale = useLocale();
   const [showHistory, setShowHistory] = useState(false);
   // Older pages of the history, fetched on request; they belong to the first
   // page they were fetched after (`after`), so a refreshed comparison drops them.
@@ -257,115 +283,97 @@ function Comparison({
     } catch (problem) {
       setOlderState({
         loading: false,
-        error: problem instanceof FetchError ? problem.message : "Older prices could not be loaded.",
+        error: problem instanceof FetchError ? problem.message : t("olderFailed"),
       });
     }
   };
   // Cheapest first already; a likely typo is no real bargain.
   const cheapest = prices.length > 1 ? prices.findIndex((row) => !row.likely_typo) : -1;
   return (
-    <section aria-label="Price comparison" className="space-y-3">
-      <div className="flex items-start justify-between gap-3">
+    <section aria-label={t("label")} className="space-y-3">
+      <div className="flex flex-wrap items-start justify-between gap-x-3">
         <div className="min-w-0">
-          <h2 className="text-lg font-semibold">Compare across stores</h2>
-          <p className="truncate text-slate-600 ui-d:text-slate-300">
-            {name || "Product"} · <span className="font-mono text-sm">{code}</span>
-          </p>
+          <h2 className="text-lg font-semibold">{t("title")}</h2>
+          <p className="break-words">{name || t("product")}</p>
+          <p className="font-mono text-sm break-all text-muted">{code}</p>
         </div>
-        <button
-          type="button"
-          onClick={onClear}
-          className="h-10 shrink-0 rounded-lg px-3 text-sm font-medium text-brand ui-d:text-yellow-300"
-        >
-          All products
-        </button>
+        <Button kind="ghost" onClick={onClear} className="shrink-0 px-0 sm:px-4">
+          {t("all")}
+        </Button>
       </div>
       {error ? (
-        <p role="alert" className="text-red-700">
-          {error}
-        </p>
+        <Notice tone="danger">{error}</Notice>
       ) : !data ? (
-        <p className="text-slate-500">Loading prices…</p>
+        <p className="text-muted">{t("loading")}</p>
       ) : prices.length === 0 ? (
-        <p className="text-slate-600 ui-d:text-slate-300">No prices for this product yet.</p>
+        <p className="text-muted">{t("none")}</p>
       ) : (
         <ol
-          className="surface divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white"
-          aria-label="Latest price per store, cheapest first"
+          className="surface divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface"
+          aria-label={t("list")}
         >
           {prices.map((row, index) => (
             <li key={row.id} className="flex items-center gap-3 px-4 py-3" data-testid="price-row">
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{row.store_name}</p>
-                <p className="text-sm text-slate-500 ui-d:text-slate-300">
-                  {dateFormat.format(new Date(row.observed_at))}
-                  {row.source === "invoice" ? " · from an invoice" : ""}
+                <p className="text-sm text-muted">
+                  <Time iso={row.observed_at} style="date" />
+                  {row.source === "invoice" ? ` · ${t("fromInvoice")}` : ""}
                 </p>
                 <div className="mt-1 flex flex-wrap gap-1 empty:hidden">
-                  {index === cheapest ? (
-                    <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-                      Cheapest
-                    </span>
-                  ) : null}
+                  {index === cheapest ? <Badge tone="success">{t("cheapest")}</Badge> : null}
                   {row.likely_typo ? (
-                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                      Likely typo{row.median ? ` · usual ${formatPricePt(row.median, row.currency)}` : ""}
-                    </span>
+                    <Badge tone="warn">
+                      {row.median
+                        ? t("usual", { median: formatMoney(locale, row.median, row.currency) })
+                        : t("likelyTypo")}
+                    </Badge>
                   ) : null}
                 </div>
               </div>
               <p
-                className={`shrink-0 text-xl font-semibold tabular-nums ${row.likely_typo ? "text-amber-800 line-through decoration-2" : ""}`}
+                className={`shrink-0 text-xl font-semibold ${row.likely_typo ? "text-warn line-through decoration-2" : ""}`}
               >
-                {formatPricePt(row.price, row.currency)}
+                <Money amount={row.price} currency={row.currency} />
               </p>
             </li>
           ))}
         </ol>
       )}
-      {data?.next ? (
-        <p className="text-sm text-slate-600 ui-d:text-slate-300">The {prices.length} cheapest stores are shown.</p>
-      ) : null}
+      {data?.next ? <p className="text-sm text-muted">{t("shown", { count: prices.length })}</p> : null}
       {history.length > 0 ? (
         <div>
-          <button
-            type="button"
+          <Button
+            kind="ghost"
             aria-expanded={showHistory}
             onClick={() => setShowHistory((shown) => !shown)}
-            className="h-11 rounded-lg px-1 font-medium text-brand ui-d:text-yellow-300"
+            className="px-1"
           >
-            {showHistory ? "Hide history" : `Show history (${history.length}${historyNext ? "+" : ""})`}
-          </button>
+            {showHistory
+              ? t("hideHistory")
+              : t(historyNext ? "showHistoryMore" : "showHistory", { count: history.length })}
+          </Button>
           {showHistory ? (
-            <ol aria-label="Price history, newest first" className="mt-1 space-y-1 text-sm">
+            <ol aria-label={t("history")} className="mt-1 space-y-1 text-sm">
               {history.map((row) => (
-                <li key={row.id} className="flex justify-between gap-3 border-b border-slate-100 py-1.5">
+                <li key={row.id} className="flex justify-between gap-3 border-b border-line py-1.5">
                   <span className="min-w-0 truncate">
-                    {dateFormat.format(new Date(row.observed_at))} · {row.store_name}
+                    <Time iso={row.observed_at} style="date" /> · {row.store_name}
                   </span>
-                  <span className={`shrink-0 tabular-nums ${row.likely_typo ? "text-amber-800" : ""}`}>
-                    {formatPricePt(row.price, row.currency)}
-                    {row.likely_typo ? " (likely typo)" : ""}
+                  <span className={`shrink-0 ${row.likely_typo ? "text-warn" : ""}`}>
+                    <Money amount={row.price} currency={row.currency} />
+                    {row.likely_typo ? ` ${t("typoNote")}` : ""}
                   </span>
                 </li>
               ))}
             </ol>
           ) : null}
           {showHistory && historyNext ? (
-            <button
-              type="button"
-              onClick={loadOlder}
-              disabled={olderState.loading}
-              className="h-11 rounded-lg px-1 font-medium text-brand ui-d:text-yellow-300"
-            >
-              {olderState.loading ? "Loading older prices…" : "Older prices"}
-            </button>
+            <Button kind="ghost" onClick={loadOlder} disabled={olderState.loading} className="px-1">
+              {olderState.loading ? t("loadingOlder") : t("older")}
+            </Button>
           ) : null}
-          {olderState.error ? (
-            <p role="alert" className="text-sm text-red-700">
-              {olderState.error}
-            </p>
-          ) : null}
+          {olderState.error ? <Notice tone="danger">{olderState.error}</Notice> : null}
         </div>
       ) : null}
     </section>
@@ -375,31 +383,36 @@ function Comparison({
 type ProductSummary = { code: string; name: string; cheapest: Price; stores: number };
 
 function LatestPrices({ prices, onPick }: { prices: Price[]; onPick: (product: PickedProduct) => void }) {
+  const t = useTranslations("scan.prices.latest");
+  const tProduct = useTranslations("scan.product");
   const products = useMemo(() => summarise(prices), [prices]);
   if (products.length === 0) {
-    return <p className="text-slate-600 ui-d:text-slate-300">No prices yet. Record the first one above.</p>;
+    return <p className="text-muted">{t("none")}</p>;
   }
   return (
-    <section aria-label="Latest prices" className="space-y-2">
-      <h2 className="text-lg font-semibold">Latest prices</h2>
-      <ul className="surface divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white">
+    <section aria-label={t("label")} className="space-y-2">
+      <h2 className="text-lg font-semibold">{t("title")}</h2>
+      <ul className="surface divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">
         {products.map((product) => (
           <li key={product.code}>
             <button
               type="button"
               onClick={() => onPick({ code: product.code, name: product.name })}
-              className="flex min-h-14 w-full items-center gap-3 px-4 py-2 text-left"
+              className="flex min-h-14 w-full items-center gap-3 px-4 py-2 text-left hover:bg-sunken"
             >
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">{product.name || `Product ${product.code}`}</span>
-                <span className="block truncate text-sm text-slate-500 ui-d:text-slate-300">
-                  {product.stores === 1 ? "1 store" : `${product.stores} stores`} · cheapest at{" "}
-                  {product.cheapest.store_name}
+                <span className="block truncate font-medium">
+                  {productTitle(product, (code) => tProduct("numbered", { code }))}
+                </span>
+                <span className="block truncate text-sm text-muted">
+                  {t("stores", { count: product.stores, store: product.cheapest.store_name })}
                 </span>
               </span>
-              <span className="shrink-0 font-semibold tabular-nums">
-                {formatPricePt(product.cheapest.price, product.cheapest.currency)}
-              </span>
+              <Money
+                amount={product.cheapest.price}
+                currency={product.cheapest.currency}
+                className="shrink-0 font-semibold"
+              />
             </button>
           </li>
         ))}
@@ -423,12 +436,14 @@ function summarise(prices: Price[]): ProductSummary[] {
   return [...byCode.values()].sort((a, b) => (a.name || a.code).localeCompare(b.name || b.code, "pt"));
 }
 
-function pricePreview(text: string): { ok: boolean; text: string } {
+/** How a typed price reads, in the reader's money format, or why it cannot be read. */
+function pricePreview(text: string, t: Translate, locale: Locale): { ok: boolean; text: string } {
   if (text.trim() === "") return { ok: false, text: "" };
   try {
-    return { ok: true, text: formatPricePt(parsePrice(text), "EUR") };
+    return { ok: true, text: formatMoney(locale, parsePrice(text), "EUR") };
   } catch (error) {
-    return { ok: false, text: error instanceof PriceFormatError ? sentence(error.detail) : "Not a price." };
+    const reason = error instanceof PriceFormatError ? error.reason : "not_a_number";
+    return { ok: false, text: t(`priceError.${reason}`, { value: text.trim() }) };
   }
 }
 
@@ -436,10 +451,9 @@ function sentence(message: string): string {
   return message.charAt(0).toUpperCase() + message.slice(1) + (message.endsWith(".") ? "" : ".");
 }
 
-function errorsFrom(error: unknown): Errors {
-  if (!(error instanceof FetchError)) return { form: "Something went wrong; the price was not saved. Try again." };
-  if (error.code === "network")
-    return { form: "No connection: the price was not saved. Try again when you have signal." };
+function errorsFrom(error: unknown, t: Translate): Errors {
+  if (!(error instanceof FetchError)) return { form: t("record.failed") };
+  if (error.code === "network") return { form: t("record.offline") };
   const found: Errors = {};
   for (const issue of error.issues ?? []) {
     if (issue.path === "price") found.price ??= sentence(issue.message);

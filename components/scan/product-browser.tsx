@@ -1,12 +1,17 @@
 "use client";
 
-import Link from "next/link";
-import { useId, useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
 import useSWR from "swr";
 import { productTitle } from "@/components/scan/product-picker";
 import { useDebounced } from "@/components/scan/use-debounced";
-import { Field, FormError, inputClass, primaryButtonClass } from "@/components/ui/field";
-import { FetchError, fetcher, postJson } from "@/lib/http/fetcher";
+import { Button } from "@/components/ui/button";
+import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { AppLink } from "@/components/ui/link";
+import { Notice } from "@/components/ui/notice";
+import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { fetcher } from "@/lib/http/fetcher";
 import {
   createManualProductBody,
   type CreateManualProductResponse,
@@ -14,16 +19,13 @@ import {
   type SearchProductsResponse,
 } from "@/lib/scan/schemas";
 
-const SOURCE_LABELS: Record<Product["source"], string> = {
-  manual: "added by hand",
-  off: "Open Food Facts",
-  scan: "scanned",
-};
-
-type Errors = Partial<Record<"name" | "brand" | "quantity" | "form", string>>;
+const MANUAL_URL = "/base-scan/api/products/manual";
+const manualProduct = createManualProductBody.pick({ name: true, brand: true, quantity: true });
 
 /** Product search (on the server, accents ignored) and adding a product that has no barcode. */
-export function ProductBrowser({ prefix }: { prefix: string }) {
+export function ProductBrowser() {
+  const t = useTranslations("scan.products");
+  const tTitle = useTranslations("scan.product");
   const id = useId();
   const [text, setText] = useState("");
   const query = useDebounced(text.trim());
@@ -31,90 +33,83 @@ export function ProductBrowser({ prefix }: { prefix: string }) {
   const { data, error, isLoading } = useSWR<SearchProductsResponse>(key, fetcher, { keepPreviousData: true });
   const products = query.length > 0 ? (data?.products ?? []) : [];
 
-  const [name, setName] = useState("");
-  const [brand, setBrand] = useState("");
-  const [quantity, setQuantity] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
+  const form = useApiForm(manualProduct, { name: "", brand: "", quantity: "" });
+  const sendForm = useSendForm();
   const [added, setAdded] = useState<Product | null>(null);
+  const { errors, isSubmitting } = form.formState;
+  const title = (product: Product) => productTitle(product, (code) => tTitle("numbered", { code }));
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const check = createManualProductBody.safeParse({ name, brand, quantity });
-    if (!check.success) {
-      const found: Errors = {};
-      for (const issue of check.error.issues) {
-        const path = String(issue.path[0]);
-        const field = path === "name" || path === "brand" || path === "quantity" ? path : "form";
-        found[field] ??= sentence(issue.message);
-      }
-      setErrors(found);
-      return;
-    }
-    setPending(true);
-    setErrors({});
-    try {
-      const { product } = await postJson<CreateManualProductResponse>("/base-scan/api/products/manual", check.data);
-      setAdded(product);
-      setName("");
-      setBrand("");
-      setQuantity("");
-    } catch (failure) {
-      setErrors(
-        failure instanceof FetchError && failure.code === "network"
-          ? { form: "No connection: the product was not added. Try again when you have signal." }
-          : { form: failure instanceof Error ? failure.message : "The product was not added. Try again." },
-      );
-    } finally {
-      setPending(false);
-    }
+  const add = form.handleSubmit(async (body) => {
+    setAdded(null);
+    const answer = (await sendForm(form, MANUAL_URL, body)) as CreateManualProductResponse | undefined;
+    if (!answer) return;
+    setAdded(answer.product);
+    form.reset({ name: "", brand: "", quantity: "" });
+  });
+
+  const field = (name: "name" | "brand" | "quantity") => {
+    const fieldId = `${id}-${name}`;
+    const message = errors[name]?.message;
+    return {
+      id: fieldId,
+      error: message,
+      control: {
+        id: fieldId,
+        ...form.register(name),
+        autoComplete: "off",
+        "aria-invalid": message ? true : undefined,
+        "aria-describedby": fieldDescription(fieldId, { error: message }),
+      },
+    };
   };
+  const name = field("name");
+  const brand = field("brand");
+  const quantity = field("quantity");
 
   return (
     <div className="space-y-6 pb-8">
       <section aria-labelledby={`${id}-search`} className="space-y-3">
         <h2 id={`${id}-search`} className="sr-only">
-          Search products
+          {t("search.label")}
         </h2>
-        <input
+        <Input
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder="Search name, brand or barcode"
-          aria-label="Search products"
+          placeholder={t("search.placeholder")}
+          aria-label={t("search.label")}
           enterKeyHint="search"
           autoComplete="off"
-          className={`${inputClass} shadow-sm`}
+          className="shadow-sm"
         />
-        {error ? (
-          <p role="alert" className="text-red-700">
-            {error instanceof Error ? error.message : "The search failed."}
-          </p>
-        ) : null}
+        {error ? <Notice tone="danger">{error instanceof Error ? error.message : t("search.failed")}</Notice> : null}
         {query && data && !isLoading && products.length === 0 ? (
-          <p className="text-slate-600 ui-d:text-slate-300">No product matches “{query}”.</p>
+          <p role="status" className="text-muted">
+            {t("search.none", { query })}
+          </p>
         ) : null}
         {products.length > 0 ? (
           <ul
-            aria-label="Products found"
-            className="surface divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white"
+            aria-label={t("search.found")}
+            className="surface divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface"
           >
             {products.map((product) => (
               <li key={product.id} className="flex items-center gap-3 px-4 py-3">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{productTitle(product)}</p>
-                  <p className="truncate text-sm text-slate-500 ui-d:text-slate-300">
+                  <p className="truncate font-medium">{title(product)}</p>
+                  <p className="truncate text-sm text-muted">
                     <span className="font-mono">{product.code}</span>
-                    {product.quantity ? ` · ${product.quantity}` : ""} · {SOURCE_LABELS[product.source]}
+                    {product.quantity ? ` · ${product.quantity}` : ""} · {t(`source.${product.source}`)}
                   </p>
                 </div>
-                <Link
-                  href={`${prefix}/base-scan/prices?code=${encodeURIComponent(product.code)}`}
-                  className="flex h-11 shrink-0 items-center rounded-lg border border-slate-300 px-3 text-sm font-medium"
+                <AppLink
+                  href={`/base-scan/prices?code=${encodeURIComponent(product.code)}`}
+                  look="plain"
+                  aria-label={t("search.pricesOf", { name: title(product) })}
+                  className="flex h-11 shrink-0 items-center rounded-lg border border-line-strong px-3 text-sm font-medium text-link underline underline-offset-2 hover:bg-sunken"
                 >
-                  Prices
-                </Link>
+                  {t("search.prices")}
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -125,67 +120,40 @@ export function ProductBrowser({ prefix }: { prefix: string }) {
         onSubmit={add}
         noValidate
         aria-labelledby={`${id}-add`}
-        className="surface space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm ui-b:p-2"
+        className="surface space-y-4 rounded-2xl border border-line bg-surface p-4 shadow-sm ui-b:p-2"
       >
         <div>
           <h2 id={`${id}-add`} className="text-lg font-semibold">
-            Add a product without a barcode
+            {t("add.title")}
           </h2>
-          <p className="text-sm text-slate-600 ui-d:text-slate-300">
-            Bread, fruit, the butcher’s: it gets a code like MAN-12.
-          </p>
+          <p className="text-sm text-muted">{t("add.intro")}</p>
         </div>
-        <Field label="Name" htmlFor={`${id}-name`} error={errors.name}>
-          <input
-            id={`${id}-name`}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            autoComplete="off"
-            aria-invalid={errors.name ? true : undefined}
-            className={inputClass}
-          />
+        <Field label={t("add.name")} htmlFor={name.id} error={name.error}>
+          <Input {...name.control} />
         </Field>
-        <div className="grid grid-cols-2 gap-3">
-          <Field label="Brand (optional)" htmlFor={`${id}-brand`} error={errors.brand}>
-            <input
-              id={`${id}-brand`}
-              value={brand}
-              onChange={(event) => setBrand(event.target.value)}
-              autoComplete="off"
-              className={inputClass}
-            />
+        <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
+          <Field label={t("add.brand")} htmlFor={brand.id} error={brand.error}>
+            <Input {...brand.control} />
           </Field>
-          <Field label="Quantity (optional)" htmlFor={`${id}-quantity`} error={errors.quantity}>
-            <input
-              id={`${id}-quantity`}
-              value={quantity}
-              onChange={(event) => setQuantity(event.target.value)}
-              placeholder="500 g"
-              autoComplete="off"
-              className={inputClass}
-            />
+          <Field label={t("add.quantity")} htmlFor={quantity.id} error={quantity.error}>
+            <Input {...quantity.control} placeholder={t("add.quantityPlaceholder")} />
           </Field>
         </div>
-        <FormError>{errors.form}</FormError>
-        <button type="submit" disabled={pending} className={primaryButtonClass}>
-          {pending ? "Adding…" : "Add product"}
-        </button>
+        <FormError>{errors.root?.server?.message}</FormError>
+        <Button type="submit" block disabled={isSubmitting}>
+          {isSubmitting ? t("add.adding") : t("add.submit")}
+        </Button>
         {added ? (
-          <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-emerald-900">
-            Added {productTitle(added)} as <span className="font-mono font-semibold">{added.code}</span>.{" "}
-            <Link
-              href={`${prefix}/base-scan/prices?code=${encodeURIComponent(added.code)}`}
-              className="font-medium underline"
-            >
-              Record its price
-            </Link>
-          </p>
+          <Notice tone="success">
+            {t.rich("add.added", {
+              name: title(added),
+              code: added.code,
+              mono: (chunks) => <span className="font-mono font-semibold">{chunks}</span>,
+            })}{" "}
+            <AppLink href={`/base-scan/prices?code=${encodeURIComponent(added.code)}`}>{t("add.recordPrice")}</AppLink>
+          </Notice>
         ) : null}
       </form>
     </div>
   );
-}
-
-function sentence(message: string): string {
-  return message.charAt(0).toUpperCase() + message.slice(1) + (message.endsWith(".") ? "" : ".");
 }

@@ -1,18 +1,24 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useId, useState, type ReactNode } from "react";
 import useSWR from "swr";
 import { useDebounced } from "@/components/scan/use-debounced";
-import { inputClass } from "@/components/ui/field";
+import { fieldDescription } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { AppLink } from "@/components/ui/link";
 import { fetcher } from "@/lib/http/fetcher";
 import type { Product, SearchProductsResponse } from "@/lib/scan/schemas";
 
 export type PickedProduct = { code: string; name: string };
 
-/** A product's name as people read it; a bare barcode when nothing is known yet. */
-export function productTitle(product: { name: string; brand?: string; code: string }): string {
+/** A product's name as people read it; `unnamed(code)` ("Product 560…") when nothing is known yet. */
+export function productTitle(
+  product: { name: string; brand?: string; code: string },
+  unnamed: (code: string) => string,
+): string {
   const name = [product.name, product.brand].filter(Boolean).join(" · ");
-  return name || `Product ${product.code}`;
+  return name || unnamed(product.code);
 }
 
 /**
@@ -30,6 +36,8 @@ export function ProductPicker({
   onChange: (product: PickedProduct | null) => void;
   error?: string | null;
 }) {
+  const t = useTranslations("scan.picker");
+  const tProduct = useTranslations("scan.product");
   const id = useId();
   const [text, setText] = useState("");
   const query = useDebounced(text.trim());
@@ -44,62 +52,70 @@ export function ProductPicker({
   );
   const results: Product[] = query.length >= 2 ? (data?.products ?? []).slice(0, 8) : [];
   const typedCode = /^\d{4,24}$/.test(text.trim()) ? text.trim() : null;
+  const unnamed = (code: string) => tProduct("numbered", { code });
+  const mono = (chunks: ReactNode) => <span className="font-mono">{chunks}</span>;
 
   if (value) {
     return (
       <div className="space-y-1">
-        <span className="block text-sm font-medium text-slate-700 ui-d:text-slate-100">{label}</span>
-        <div className="surface flex items-center gap-3 rounded-xl border border-slate-300 bg-white px-3 py-2">
+        <span className="block text-sm font-medium text-fg">{label}</span>
+        <div className="surface flex items-center gap-3 rounded-xl border border-line-strong bg-surface px-3 py-2">
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium" data-testid="picked-product">
-              {value.name || `Product ${value.code}`}
+              {value.name || unnamed(value.code)}
             </p>
-            <p className="truncate font-mono text-sm text-slate-500 ui-d:text-slate-300">{value.code}</p>
+            <p className="truncate font-mono text-sm text-muted">{value.code}</p>
           </div>
           <button
             type="button"
             onClick={() => onChange(null)}
-            className="h-10 shrink-0 rounded-lg px-3 text-sm font-medium text-brand ui-d:text-yellow-300"
+            aria-label={`${t("change")}: ${label}`}
+            className="inline-flex min-h-11 shrink-0 items-center rounded-lg px-3 text-sm font-medium text-link underline underline-offset-2 hover:bg-sunken"
           >
-            Change
+            {t("change")}
           </button>
         </div>
+        {error ? (
+          <p role="alert" className="text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
       </div>
     );
   }
 
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700 ui-d:text-slate-100">
+      <label htmlFor={id} className="block text-sm font-medium text-fg">
         {label}
       </label>
-      <input
+      <Input
         id={id}
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="Name, brand or barcode"
+        placeholder={t("placeholder")}
         autoComplete="off"
         enterKeyHint="search"
         aria-invalid={error ? true : undefined}
-        className={inputClass}
+        aria-describedby={fieldDescription(id, { error })}
       />
       {error ? (
-        <p role="alert" className="text-sm text-red-700 ui-d:text-red-300">
+        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
           {error}
         </p>
       ) : null}
-      {searchError ? <p className="text-sm text-red-700">{searchError.message}</p> : null}
+      {searchError ? <p className="text-sm text-danger">{searchError.message}</p> : null}
       {results.length > 0 || typedCode ? (
-        <ul className="surface divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
+        <ul className="surface divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface">
           {typedCode && !results.some((product) => product.code === typedCode) ? (
             <li>
               <button
                 type="button"
                 onClick={() => onChange({ code: typedCode, name: "" })}
-                className="block min-h-12 w-full px-3 py-2 text-left"
+                className="block min-h-12 w-full px-3 py-2 text-left hover:bg-sunken"
               >
-                Use barcode <span className="font-mono">{typedCode}</span>
+                {t.rich("useBarcode", { code: typedCode, mono })}
               </button>
             </li>
           ) : null}
@@ -107,11 +123,11 @@ export function ProductPicker({
             <li key={product.id}>
               <button
                 type="button"
-                onClick={() => onChange({ code: product.code, name: productTitle(product) })}
-                className="block min-h-12 w-full px-3 py-2 text-left"
+                onClick={() => onChange({ code: product.code, name: productTitle(product, unnamed) })}
+                className="block min-h-12 w-full px-3 py-2 text-left hover:bg-sunken"
               >
-                <span className="block truncate font-medium">{productTitle(product)}</span>
-                <span className="block truncate font-mono text-sm text-slate-500 ui-d:text-slate-300">
+                <span className="block truncate font-medium">{productTitle(product, unnamed)}</span>
+                <span className="block truncate font-mono text-sm text-muted">
                   {product.code}
                   {product.quantity ? ` · ${product.quantity}` : ""}
                 </span>
@@ -120,7 +136,12 @@ export function ProductPicker({
           ))}
         </ul>
       ) : query.length >= 2 && !isLoading && data ? (
-        <p className="text-sm text-slate-500">No product matches “{query}”. Add it on the Products page.</p>
+        <p className="text-sm text-muted">
+          {t.rich("none", {
+            query,
+            link: (chunks) => <AppLink href="/base-scan/products">{chunks}</AppLink>,
+          })}
+        </p>
       ) : null}
     </div>
   );

@@ -1,11 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { InvoiceDetails } from "@/components/scan/invoice-details";
+import { KindBadge } from "@/components/scan/kind-badge";
 import { PricePanel } from "@/components/scan/price-panel";
 import { ProductPanel } from "@/components/scan/product-panel";
 import { SentimentPanel } from "@/components/scan/sentiment-panel";
 import { StorePicker } from "@/components/scan/store-picker";
-import { KIND_LABEL } from "@/components/scan/styles";
+import { Notice } from "@/components/ui/notice";
 import type { RecordedScan } from "@/lib/scan/client/send-scan";
 import { sessionLabel, type ScanItem } from "@/lib/scan/schemas";
 
@@ -28,35 +30,29 @@ export function ResultCard({
   prefix: string;
   onScanChange: (clientId: string, scan: ScanItem) => void;
 }) {
+  const t = useTranslations("scan.result");
   const scan = entry.scan;
-  const kind = scan ? KIND_LABEL[scan.kind] : undefined;
   return (
     <article
-      aria-label="Scan result"
+      aria-label={t("label")}
       data-testid="result-card"
       data-state={entry.state}
-      className="surface space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm ui-b:space-y-2 ui-b:p-2 ui-c:p-5"
+      className="surface space-y-4 rounded-xl border border-line bg-surface p-4 shadow-sm ui-b:space-y-2 ui-b:p-2 ui-c:p-5"
     >
       <header className="space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          {kind ? (
-            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${kind.className}`}>{kind.label}</span>
-          ) : null}
+          {scan ? <KindBadge kind={scan.kind} /> : null}
           <StateNote entry={entry} />
         </div>
         <p
-          className={`font-mono break-all ${entry.value.length > 40 ? "text-xs text-slate-600 ui-d:text-slate-300" : "text-lg ui-c:text-xl"}`}
+          className={`font-mono break-all ${entry.value.length > 40 ? "text-xs text-muted" : "text-lg ui-c:text-xl"}`}
           data-testid="result-value"
         >
           {entry.value}
         </p>
       </header>
 
-      {entry.state === "failed" ? (
-        <p role="alert" className="text-sm text-red-700 ui-d:text-red-300">
-          {entry.error}
-        </p>
-      ) : null}
+      {entry.state === "failed" ? <Notice tone="danger">{entry.error}</Notice> : null}
 
       {scan ? (
         <>
@@ -68,15 +64,13 @@ export function ResultCard({
               href={scan.value}
               target="_blank"
               rel="noopener noreferrer nofollow"
-              className="inline-block text-sm font-medium break-all text-brand underline"
+              className="inline-flex min-h-11 items-center text-sm font-medium break-all text-link underline underline-offset-2"
             >
-              Open the link
+              {t("openLink")}
             </a>
           ) : null}
           {scan.kind === "card" ? (
-            <p className="text-sm">
-              This is a loyalty card{scan.store_name ? ` of ${scan.store_name}` : ""} from the wallet.
-            </p>
+            <p className="text-sm">{scan.store_name ? t("cardOf", { store: scan.store_name }) : t("card")}</p>
           ) : null}
           <StorePicker scan={scan} onChange={(updated) => onScanChange(entry.clientId, updated)} />
           {scan.kind === "barcode" ? <PricePanel code={scan.value} prefix={prefix} /> : null}
@@ -87,18 +81,16 @@ export function ResultCard({
 }
 
 function StateNote({ entry }: { entry: ScanEntry }) {
-  if (entry.state === "sending") return <span className="text-xs text-slate-500">Sending…</span>;
+  const t = useTranslations("scan.result");
+  if (entry.state === "sending") return <span className="text-xs text-muted">{t("sending")}</span>;
   if (entry.state === "queued") {
-    return (
-      <span className="text-xs font-medium text-amber-800 ui-d:text-yellow-300">
-        Saved on this phone; it is sent when there is signal.
-      </span>
-    );
+    return <span className="text-xs font-medium text-warn">{t("queued")}</span>;
   }
   if (entry.state === "sent" && entry.scan) {
+    const session = sessionLabel(entry.scan.session_id);
     return (
-      <span className="text-xs text-slate-500 ui-d:text-slate-300">
-        {entry.scan.replayed ? "Recorded earlier" : "Recorded"} in {sessionLabel(entry.scan.session_id)}
+      <span className="text-xs text-muted">
+        {entry.scan.replayed ? t("recordedEarlier", { session }) : t("recorded", { session })}
       </span>
     );
   }

@@ -1,25 +1,27 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 
 const TABS = [
-  { href: "/base-scan/", label: "Wallet" },
-  { href: "/base-scan/scan", label: "Scan" },
-  { href: "/base-scan/session", label: "Session" },
-  { href: "/base-scan/prices", label: "Prices" },
-  { href: "/base-scan/products", label: "Products" },
+  { href: "/base-scan/", key: "wallet" },
+  { href: "/base-scan/scan", key: "scan" },
+  { href: "/base-scan/session", key: "session" },
+  { href: "/base-scan/prices", key: "prices" },
+  { href: "/base-scan/products", key: "products" },
 ] as const;
 
 /** The Scan area's own tabs, kept at the top so the thumb reaches them beside the bottom bar. */
 export function ScanTabs({ prefix }: { prefix: string }) {
+  const t = useTranslations("scan.tabs");
   return (
-    <nav aria-label="Scan" className="-mx-4 mb-4 overflow-x-auto px-4">
-      <ul className="flex gap-2">
+    <nav aria-label={t("label")} className="-mx-4 mb-4 overflow-x-auto px-4">
+      <ul className="flex gap-1.5">
         {TABS.map((tab) => (
           <li key={tab.href}>
             <Link
               href={`${prefix}${tab.href}`}
-              className="surface block rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium whitespace-nowrap text-slate-700 ui-b:py-1 ui-b:text-xs ui-c:px-5 ui-c:py-3 ui-c:text-base"
+              className="surface block rounded-full border border-line bg-surface px-3 py-2 text-sm font-medium whitespace-nowrap text-fg hover:bg-sunken ui-b:py-1 ui-b:text-xs ui-c:px-5 ui-c:py-3 ui-c:text-base"
             >
-              {tab.label}
+              {t(tab.key)}
             </Link>
           </li>
         ))}

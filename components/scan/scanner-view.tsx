@@ -1,34 +1,56 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useCallback, useEffect, useId, useState } from "react";
 import { CameraScanner, type DetectedBarcode } from "@/components/scan/camera-scanner";
 import { ResultCard, type ScanEntry } from "@/components/scan/result-card";
-import { buttonClass, inputClass, KIND_LABEL } from "@/components/scan/styles";
+import { Button } from "@/components/ui/button";
+import { fieldDescription } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { useApiForm } from "@/components/ui/use-api-form";
+import { formatMoney } from "@/lib/i18n/format";
 import { FetchError } from "@/lib/http/fetcher";
 import { newClientId } from "@/lib/scan/client/client-id";
-import { createCodeFilter } from "@/lib/scan/client/code-filter";
 import type { OutboxEvent } from "@/lib/scan/client/outbox";
 import { sendScan, type RecordedScan } from "@/lib/scan/client/send-scan";
 import { useOutbox } from "@/lib/scan/client/use-outbox";
-import type { ScanItem } from "@/lib/scan/schemas";
+import { recordScanBody, type ScanItem } from "@/lib/scan/schemas";
+import { useProduct } from "@/lib/scan/use-scan-result";
 
 const RECENT_SHOWN = 10;
 const FLASH_MS = 2500;
+/** A long code (a fatura's QR) is cut short when read out. */
+const ANNOUNCED_CHARS = 60;
 
 type Flash = { id: number; text: string; tone: "ok" | "queued" | "error" };
 
+const FLASH_TONES: Record<Flash["tone"], string> = {
+  ok: "border-success/40 bg-success-surface text-success",
+  queued: "border-warn/40 bg-warn-surface text-warn",
+  error: "border-danger/40 bg-danger-surface text-danger",
+};
+
+const typedCode = recordScanBody.pick({ value: true });
+
+/** Numbers the banners, so each one's timer only takes down its own. */
+let flashes = 0;
+
 /**
  * The scanner page (issue 3 "Scanner"): every new code is confirmed with a
- * vibration and a banner, sent once (or queued without signal), and opens its
- * result card. Typing a code does the same without a camera.
+ * vibration and a banner, read out to a screen reader, sent once (or queued
+ * without signal), and opens its result card. Typing a code does the same
+ * without a camera.
  */
 export function ScannerView({ prefix }: { prefix: string }) {
+  const t = useTranslations("scan.scanner");
+  const tKinds = useTranslations("scan.kinds");
+  const id = useId();
   const [entries, setEntries] = useState<ScanEntry[]>([]);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [flash, setFlash] = useState<Flash | null>(null);
-  const [typed, setTyped] = useState("");
-  const filter = useRef(createCodeFilter());
-  const flashCount = useRef(0);
+  const form = useApiForm(typedCode, { value: "" });
+  const typed = form.watch("value");
+  const typedError = form.formState.errors.value?.message;
 
   const update = useCallback((clientId: string, change: Partial<ScanEntry>) => {
     setEntries((current) => current.map((entry) => (entry.clientId === clientId ? { ...entry, ...change } : entry)));
@@ -44,8 +66,8 @@ export function ScannerView({ prefix }: { prefix: string }) {
   const outbox = useOutbox(onOutboxEvent);
 
   const show = useCallback((text: string, tone: Flash["tone"]) => {
-    flashCount.current += 1;
-    setFlash({ id: flashCount.current, text, tone });
+    flashes += 1;
+    setFlash({ id: flashes, text, tone });
   }, []);
 
   useEffect(() => {
@@ -68,39 +90,36 @@ export function ScannerView({ prefix }: { prefix: string }) {
           update(clientId, { state: "sent", scan: result.scan });
         } else if (result.status === "queued") {
           update(clientId, { state: "queued" });
-          show("No signal: saved on this phone, sent later.", "queued");
+          show(t("flash.queued"), "queued");
         }
       } catch (problem) {
-        const message = problem instanceof FetchError ? problem.message : "The scan could not be saved.";
+        const message = problem instanceof FetchError ? problem.message : t("flash.failed");
         update(clientId, { state: "failed", error: message });
         show(message, "error");
       }
     },
-    [show, update],
+    [show, update, t],
   );
 
+  // New codes only: the camera passes a code on once while it stays in view.
   const onDetected = useCallback(
     (code: DetectedBarcode) => {
-      if (!filter.current.accept(code.value, performance.now())) return;
       try {
         navigator.vibrate?.(80);
       } catch {
         // Some browsers refuse vibration without a tap first; the banner is enough.
       }
-      show(`Scanned ${code.value}`, "ok");
+      show(t("flash.scanned", { value: code.value }), "ok");
       void record(code);
     },
-    [record, show],
+    [record, show, t],
   );
 
-  function submitTyped(event: FormEvent) {
-    event.preventDefault();
-    const value = typed.trim();
-    if (!value) return;
-    setTyped("");
-    show(`Added ${value}`, "ok");
+  const submitTyped = form.handleSubmit(({ value }) => {
+    form.reset({ value: "" });
+    show(t("flash.added", { value }), "ok");
     void record({ value, format: null });
-  }
+  });
 
   const active = entries.find((entry) => entry.clientId === activeId) ?? entries[0];
   const recent = entries.filter((entry) => entry !== active).slice(0, RECENT_SHOWN);
@@ -111,21 +130,37 @@ export function ScannerView({ prefix }: { prefix: string }) {
 
       <CameraScanner onDetected={onDetected} />
 
-      <form onSubmit={submitTyped} className="flex gap-2" aria-label="Type a code">
-        <input
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          placeholder="Type a code"
-          aria-label="Code"
-          autoComplete="off"
-          enterKeyHint="send"
-          maxLength={4096}
-          className={inputClass}
-        />
-        <button type="submit" disabled={!typed.trim()} className={buttonClass("primary")}>
-          Add
-        </button>
+      <form
+        // Enter in an empty box does nothing, as the disabled button says.
+        onSubmit={(event) => (typed.trim() ? submitTyped(event) : event.preventDefault())}
+        noValidate
+        aria-label={t("typed.form")}
+        className="space-y-1"
+      >
+        <div className="flex gap-2">
+          <Input
+            id={`${id}-code`}
+            {...form.register("value")}
+            placeholder={t("typed.placeholder")}
+            aria-label={t("typed.label")}
+            aria-invalid={typedError ? true : undefined}
+            aria-describedby={fieldDescription(`${id}-code`, { error: typedError })}
+            autoComplete="off"
+            enterKeyHint="send"
+            maxLength={4096}
+          />
+          <Button type="submit" disabled={!typed.trim()}>
+            {t("typed.add")}
+          </Button>
+        </div>
+        {typedError ? (
+          <p id={`${id}-code-error`} role="alert" className="text-sm text-danger">
+            {typedError}
+          </p>
+        ) : null}
       </form>
+
+      <Announcement entry={active} />
 
       {active ? (
         <ResultCard
@@ -141,28 +176,23 @@ export function ScannerView({ prefix }: { prefix: string }) {
           }
         />
       ) : (
-        <p className="text-sm text-slate-600 ui-d:text-slate-300">
-          Scanned codes show here with the product, who likes it, the store and prices. Invoices (faturas) show their
-          totals.
-        </p>
+        <p className="text-sm text-muted">{t("empty")}</p>
       )}
 
       {recent.length > 0 ? (
-        <section aria-label="Earlier scans">
-          <h2 className="mb-1 text-sm font-semibold">Earlier</h2>
-          <ul className="surface divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        <section aria-label={t("earlier.label")}>
+          <h2 className="mb-1 text-sm font-semibold">{t("earlier.title")}</h2>
+          <ul className="surface divide-y divide-line rounded-xl border border-line bg-surface">
             {recent.map((entry) => (
               <li key={entry.clientId}>
                 <button
                   type="button"
                   onClick={() => setActiveId(entry.clientId)}
-                  className="flex w-full items-center justify-between gap-2 px-3 py-2.5 text-left ui-c:py-3.5"
+                  className="flex min-h-11 w-full items-center justify-between gap-2 px-3 py-2.5 text-left hover:bg-sunken ui-c:py-3.5"
                 >
                   <span className="min-w-0 truncate font-mono text-sm">{entry.value}</span>
-                  <span className="shrink-0 text-xs text-slate-500 ui-d:text-slate-300">
-                    {entry.state === "sent" && entry.scan
-                      ? (KIND_LABEL[entry.scan.kind]?.label ?? entry.scan.kind)
-                      : entry.state}
+                  <span className="shrink-0 text-xs text-muted">
+                    {entry.state === "sent" ? (entry.scan ? tKinds(entry.scan.kind) : "") : t(`state.${entry.state}`)}
                   </span>
                 </button>
               </li>
@@ -173,21 +203,47 @@ export function ScannerView({ prefix }: { prefix: string }) {
 
       {flash ? (
         <div
-          role="status"
+          // The code read is told to screen readers by the announcement above; a
+          // queued or failed scan is told here.
+          role={flash.tone === "ok" ? undefined : "status"}
+          aria-hidden={flash.tone === "ok" ? true : undefined}
           data-testid="scan-flash"
-          className={`fixed inset-x-4 top-4 z-30 mx-auto max-w-md rounded-xl px-4 py-3 text-center font-semibold shadow-lg break-all ${
-            flash.tone === "ok"
-              ? "bg-emerald-700 text-white"
-              : flash.tone === "queued"
-                ? "bg-amber-500 text-black"
-                : "bg-red-700 text-white"
-          }`}
+          className={`fixed inset-x-4 top-4 z-30 mx-auto max-w-md rounded-xl border px-4 py-3 text-center font-semibold break-all shadow-lg ${FLASH_TONES[flash.tone]}`}
         >
           {flash.tone === "ok" ? "✓ " : ""}
           {flash.text}
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A polite live region that says what was just read, in the page's language:
+ * the product's name once it is known, else what kind of code and its value.
+ */
+function Announcement({ entry }: { entry: ScanEntry | undefined }) {
+  const t = useTranslations("scan.scanner.announce");
+  const locale = useLocale();
+  const barcode = entry?.scan?.kind === "barcode" ? entry.scan.value : null;
+  const { data } = useProduct(barcode);
+  let text = "";
+  if (entry) {
+    const value = entry.value.length > ANNOUNCED_CHARS ? `${entry.value.slice(0, ANNOUNCED_CHARS - 1)}…` : entry.value;
+    const scan = entry.scan;
+    const name = data?.product?.name;
+    if (scan?.kind === "barcode") text = name ? t("product", { name }) : t("barcode", { value });
+    else if (scan?.kind === "fatura" && scan.invoice?.gross_total) {
+      text = t("fatura", { total: formatMoney(locale, scan.invoice.gross_total) });
+    } else if (scan?.kind === "card" || scan?.kind === "url") text = t(scan.kind, { value });
+    else if (scan?.kind === "qr" || entry.format === "qr_code") text = t("qr", { value });
+    else if (entry.format) text = t("barcode", { value });
+    else text = t("code", { value });
+  }
+  return (
+    <p role="status" aria-live="polite" className="sr-only" data-testid="scan-announcement">
+      {text}
+    </p>
   );
 }
 
@@ -202,26 +258,21 @@ function OutboxBanner({
   sending: boolean;
   onSend: () => void;
 }) {
+  const t = useTranslations("scan.scanner.outbox");
   if (!waiting && online) return null;
   return (
     <div
       data-testid="outbox-banner"
-      className="surface flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm ui-d:text-yellow-300"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-warn/40 bg-warn-surface px-3 py-2 text-sm text-warn"
     >
       <p role="status">
-        {!online ? "Offline. " : ""}
-        {waiting ? (
-          <span data-testid="outbox-waiting">
-            {waiting === 1 ? "1 scan waits" : `${waiting} scans wait`} to be sent.
-          </span>
-        ) : (
-          "Scans are kept on this phone until there is signal."
-        )}
+        {!online ? `${t("offline")} ` : ""}
+        {waiting ? <span data-testid="outbox-waiting">{t("waiting", { count: waiting })}</span> : t("kept")}
       </p>
       {waiting && online ? (
-        <button type="button" onClick={onSend} disabled={sending} className={buttonClass("secondary")}>
-          {sending ? "Sending…" : "Send now"}
-        </button>
+        <Button kind="secondary" onClick={onSend} disabled={sending}>
+          {sending ? t("sending") : t("send")}
+        </Button>
       ) : null}
     </div>
   );

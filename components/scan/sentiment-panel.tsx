@@ -1,32 +1,39 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
 import { SentimentIcon } from "@/components/scan/sentiment-icon";
-import { buttonClass, inputClass } from "@/components/scan/styles";
-import { FetchError, postJson } from "@/lib/http/fetcher";
-import type { ListPreferencesResponse, Sentiment, SetPreferenceResponse } from "@/lib/scan/schemas";
+import { useProblem } from "@/components/scan/use-problem";
+import { Button } from "@/components/ui/button";
+import { fieldDescription } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Notice } from "@/components/ui/notice";
+import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { postJson } from "@/lib/http/fetcher";
+import {
+  SENTIMENTS,
+  setPreferenceBody,
+  type ListPreferencesResponse,
+  type Sentiment,
+  type SetPreferenceResponse,
+} from "@/lib/scan/schemas";
 import { usePreferences } from "@/lib/scan/use-scan-result";
 
-// Display order and wording of the seed's sentiments. Typed by Sentiment so a
-// new one in schemas.ts fails the build here until it has a button.
-const SENTIMENT_LABELS: Record<Sentiment, string> = {
-  dont_know: "Don't know",
-  dislike: "Dislike",
-  neutral: "Neutral",
-  like: "Like",
-  favorite: "Favourite",
-  style_favorite: "Style fav",
-  worth_heartburn: "Worth the heartburn",
-};
-
-const SENTIMENTS = Object.keys(SENTIMENT_LABELS) as Sentiment[];
+const PREFERENCES_URL = "/base-scan/api/preferences/set";
+const personForm = setPreferenceBody.pick({ person_name: true });
 
 /** Each person's opinion of a product, changed with one tap. */
 export function SentimentPanel({ code }: { code: string }) {
+  const t = useTranslations("scan.sentiment");
+  const describe = useProblem();
+  const id = useId();
   const { data, error, mutate } = usePreferences(code);
   const [failure, setFailure] = useState<string | null>(null);
-  const [newPerson, setNewPerson] = useState("");
-  const [adding, setAdding] = useState(false);
+  const form = useApiForm(personForm, { person_name: "" });
+  const sendForm = useSendForm();
+  const newPerson = form.watch("person_name");
+  const nameError = form.formState.errors.person_name?.message;
+  const formError = form.formState.errors.root?.server?.message;
 
   async function choose(personName: string, sentiment: Sentiment) {
     setFailure(null);
@@ -40,7 +47,7 @@ export function SentimentPanel({ code }: { code: string }) {
     try {
       await mutate(
         async (current) => {
-          const { preference } = await postJson<SetPreferenceResponse>("/base-scan/api/preferences/set", {
+          const { preference } = await postJson<SetPreferenceResponse>(PREFERENCES_URL, {
             code,
             person_name: personName,
             sentiment,
@@ -56,46 +63,31 @@ export function SentimentPanel({ code }: { code: string }) {
         },
         { optimisticData: optimistic, rollbackOnError: true, revalidate: false },
       );
-    } catch (problem) {
-      setFailure(problem instanceof FetchError ? problem.message : "That did not save. Try again.");
+    } catch (failure) {
+      setFailure(describe(failure, t("saveFailed")));
     }
   }
 
-  async function addPerson(event: FormEvent) {
-    event.preventDefault();
-    const name = newPerson.trim();
-    if (!name) return;
-    setAdding(true);
+  const addPerson = form.handleSubmit(async ({ person_name }) => {
     setFailure(null);
-    try {
-      await postJson("/base-scan/api/preferences/set", { code, person_name: name, sentiment: "dont_know" });
-      setNewPerson("");
-      await mutate();
-    } catch (problem) {
-      setFailure(problem instanceof FetchError ? problem.message : "That did not save. Try again.");
-    } finally {
-      setAdding(false);
-    }
-  }
+    const saved = await sendForm(form, PREFERENCES_URL, { code, person_name, sentiment: "dont_know" });
+    if (!saved) return;
+    form.reset({ person_name: "" });
+    await mutate();
+  });
 
   return (
-    <section aria-label="Opinions" className="space-y-3">
-      <h3 className="text-sm font-semibold">Who likes it?</h3>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700 ui-d:text-red-300">
-          {error instanceof FetchError ? error.message : "Opinions could not be loaded."}
-        </p>
-      ) : null}
-      {data && data.preferences.length === 0 ? (
-        <p className="text-sm text-slate-600 ui-d:text-slate-300">Nobody yet. Add a name below.</p>
-      ) : null}
+    <section aria-label={t("label")} className="space-y-3">
+      <h3 className="text-sm font-semibold">{t("title")}</h3>
+      {error ? <Notice tone="danger">{describe(error, t("loadFailed"))}</Notice> : null}
+      {data && data.preferences.length === 0 ? <p className="text-sm text-muted">{t("nobody")}</p> : null}
       {data?.preferences.map((preference) => (
-        <div key={preference.person_id} role="group" aria-label={`${preference.person_name}'s opinion`}>
+        <div key={preference.person_id} role="group" aria-label={t("group", { name: preference.person_name })}>
           <p className="mb-1 text-sm font-medium">{preference.person_name}</p>
           <div className="grid grid-cols-4 gap-1.5 ui-b:grid-cols-7 ui-b:gap-1">
             {SENTIMENTS.map((sentiment) => {
               const pressed = preference.sentiment === sentiment;
-              const label = SENTIMENT_LABELS[sentiment];
+              const label = t(`values.${sentiment}`);
               return (
                 <button
                   key={sentiment}
@@ -103,10 +95,10 @@ export function SentimentPanel({ code }: { code: string }) {
                   aria-pressed={pressed}
                   aria-label={label}
                   onClick={() => choose(preference.person_name, sentiment)}
-                  className={`flex min-h-12 flex-col items-center justify-center rounded-lg border px-1 py-1 text-center text-[11px] leading-tight ui-c:min-h-14 ui-c:text-xs ${
+                  className={`flex min-h-12 flex-col items-center justify-center rounded-lg border px-1 py-1 text-center text-xs leading-tight hyphens-auto ui-c:min-h-14 ${
                     pressed
-                      ? "border-brand bg-brand text-white ui-d:border-yellow-300 ui-d:bg-yellow-300 ui-d:text-black"
-                      : "surface border-slate-300 bg-white text-slate-700"
+                      ? "border-accent bg-accent text-accent-fg"
+                      : "surface border-line-strong bg-surface text-fg hover:bg-sunken"
                   }`}
                 >
                   <SentimentIcon sentiment={sentiment} />
@@ -122,28 +114,33 @@ export function SentimentPanel({ code }: { code: string }) {
       {data?.next ? (
         // The first page only (people who chose come first): anyone else is
         // one name away, and once added by name they are on the first page.
-        <p className="text-sm text-slate-600 ui-d:text-slate-300" data-testid="more-people">
-          Showing {data.preferences.length} people. Someone else? Type their name below.
+        <p className="text-sm text-muted" data-testid="more-people">
+          {t("more", { count: data.preferences.length })}
         </p>
       ) : null}
-      <form onSubmit={addPerson} className="flex gap-2">
-        <input
-          value={newPerson}
-          onChange={(event) => setNewPerson(event.target.value)}
-          placeholder="Someone else? Their name"
-          aria-label="Name of another person"
-          maxLength={120}
-          className={inputClass}
-        />
-        <button type="submit" disabled={adding || !newPerson.trim()} className={buttonClass("secondary")}>
-          {adding ? "Adding…" : "Add"}
-        </button>
+      <form onSubmit={addPerson} noValidate className="space-y-1">
+        <div className="flex gap-2">
+          <Input
+            id={`${id}-person`}
+            {...form.register("person_name")}
+            placeholder={t("person.placeholder")}
+            aria-label={t("person.label")}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={fieldDescription(`${id}-person`, { error: nameError })}
+            maxLength={120}
+          />
+          <Button kind="secondary" type="submit" disabled={form.formState.isSubmitting || !newPerson.trim()}>
+            {form.formState.isSubmitting ? t("person.adding") : t("person.add")}
+          </Button>
+        </div>
+        {nameError ? (
+          <p id={`${id}-person-error`} role="alert" className="text-sm text-danger">
+            {nameError}
+          </p>
+        ) : null}
       </form>
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700 ui-d:text-red-300">
-          {failure}
-        </p>
-      ) : null}
+      {formError && !nameError ? <Notice tone="danger">{formError}</Notice> : null}
+      {failure ? <Notice tone="danger">{failure}</Notice> : null}
     </section>
   );
 }

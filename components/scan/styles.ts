@@ -1,3 +1,6 @@
+// @deprecated: the scan pages use components/ui (Button, Input, Badge via components/scan/kind-badge.tsx).
+// Kept only for components/labs/operator-dashboard.tsx (KIND_LABEL) until it moves too.
+
 // Class strings shared by the scan pages' controls, so buttons look and size
 // alike in every UI variant (b compact, c large touch targets, d high contrast).
 

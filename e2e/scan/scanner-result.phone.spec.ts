@@ -216,9 +216,16 @@ test("ending the session asks first, then shows it ended", async ({ page, api })
   await page.goto("/base-scan/session");
   const sid = (await page.getByTestId("session-id").getAttribute("data-session-id")) ?? "";
   await page.getByRole("button", { name: "End session" }).click();
-  const confirm = page.getByRole("alertdialog", { name: "End this session?" });
+  const confirm = page.getByRole("dialog", { name: "End this session?" });
+  await expect(confirm.getByRole("button", { name: "Yes, end it" })).toBeVisible();
   await confirm.getByRole("button", { name: "Cancel" }).click();
-  await expect(confirm).toHaveCount(0);
+  await expect(confirm).toBeHidden();
+  // The focus goes back to the button that opened it; Escape closes it too.
+  await expect(page.getByRole("button", { name: "End session" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
   expect((await api.get<SessionDetailResponse>(`/base-scan/api/session/${sid}`)).data.session.state).toBe("open");
 
   await page.getByRole("button", { name: "End session" }).click();
@@ -265,3 +272,36 @@ for (const variant of ["", "/b", "/c", "/d"]) {
     await page.screenshot({ path: `test-results/screenshots/scan-session${name}.png`, fullPage: true });
   });
 }
+
+test("each code read is told to screen readers: the kind of code and its value, or the product's name", async ({
+  page,
+}) => {
+  const announcement = page.getByTestId("scan-announcement");
+  const code = ean13();
+  await page.goto("/base-scan/scan");
+  await expect(announcement).toHaveAttribute("aria-live", "polite");
+  await page.getByRole("textbox", { name: "Code" }).fill(code);
+  await page.getByRole("textbox", { name: "Code" }).press("Enter");
+  await expect(page.getByTestId("result-card")).toHaveAttribute("data-state", "sent");
+  await expect(announcement).toHaveText(`Read: barcode ${code}`);
+
+  // Once the product has a name (from the Open Food Facts stand-in), the name is said.
+  const named = ean13With("560");
+  await page.getByRole("textbox", { name: "Code" }).fill(named);
+  await page.getByRole("textbox", { name: "Code" }).press("Enter");
+  await expect(announcement).toHaveText(`Read: barcode ${named}`);
+  await page.getByTestId("result-card").getByRole("button", { name: "Look up on Open Food Facts" }).click();
+  await expect(announcement).toHaveText(`Read: Bolachas Maria ${named}`);
+});
+
+test.describe("in Portuguese", () => {
+  test.use({ locale: "pt-PT" });
+
+  test("the code read is told in Portuguese", async ({ page }) => {
+    const code = ean13();
+    await page.goto("/base-scan/scan");
+    await page.getByRole("textbox", { name: "Código" }).fill(code);
+    await page.getByRole("textbox", { name: "Código" }).press("Enter");
+    await expect(page.getByTestId("scan-announcement")).toHaveText(`Lido: código de barras ${code}`);
+  });
+});

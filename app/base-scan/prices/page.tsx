@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PriceBoard } from "@/components/scan/price-board";
 import { PageHeader } from "@/components/ui/page-header";
 import { listPrices } from "@/lib/scan/prices";
@@ -8,12 +9,16 @@ import { listStores } from "@/lib/scan/stores";
 import { requestVariant } from "@/lib/labs/request-variant";
 import { requireHouseholdPage } from "@/lib/auth/household-page";
 
-export const metadata: Metadata = { title: "Prices" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("scan.prices");
+  return { title: t("title") };
+}
 
 type Props = { searchParams: Promise<{ code?: string | string[]; cursor?: string | string[] }> };
 
 export default async function PricesPage({ searchParams }: Props) {
   await requireHouseholdPage();
+  const t = await getTranslations("scan.prices");
   const { prefix } = await requestVariant();
   const { code, cursor: asked } = await searchParams;
   const wanted = productCode.safeParse(code);
@@ -27,7 +32,7 @@ export default async function PricesPage({ searchParams }: Props) {
   ]);
   return (
     <>
-      <PageHeader title="Prices">What a product costs in each store, cheapest first.</PageHeader>
+      <PageHeader title={t("title")}>{t("intro")}</PageHeader>
       <PriceBoard
         initialLatest={prices}
         latestPage={{ cursor: cursor?.success && typeof asked === "string" ? asked : null, next }}

@@ -1,18 +1,21 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ProductBrowser } from "@/components/scan/product-browser";
 import { PageHeader } from "@/components/ui/page-header";
-import { requestVariant } from "@/lib/labs/request-variant";
 import { requireHouseholdPage } from "@/lib/auth/household-page";
 
-export const metadata: Metadata = { title: "Products" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("scan.products");
+  return { title: t("title") };
+}
 
 export default async function ProductsPage() {
   await requireHouseholdPage();
-  const { prefix } = await requestVariant();
+  const t = await getTranslations("scan.products");
   return (
     <>
-      <PageHeader title="Products">Find a product by name, brand or barcode; add one that has no barcode.</PageHeader>
-      <ProductBrowser prefix={prefix} />
+      <PageHeader title={t("title")}>{t("intro")}</PageHeader>
+      <ProductBrowser />
     </>
   );
 }

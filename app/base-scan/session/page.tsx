@@ -1,28 +1,29 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { cookies } from "next/headers";
-import Link from "next/link";
 import { EndSessionButton } from "@/components/scan/end-session-button";
 import { documentName, InvoiceAmount } from "@/components/scan/invoice-details";
-import { LocalTime } from "@/components/scan/local-time";
-import { KIND_LABEL } from "@/components/scan/styles";
+import { KindBadge } from "@/components/scan/kind-badge";
+import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { AppLink } from "@/components/ui/link";
+import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageHref, PageLinks } from "@/components/ui/page-links";
 import { Stat } from "@/components/ui/stat";
+import { Time } from "@/components/ui/time";
 import { AppError } from "@/lib/http/errors";
 import { requestVariant } from "@/lib/labs/request-variant";
-import { formatMoney } from "@/lib/scan/client/format";
 import { getScanSessionDetail, SCAN_SESSION_COOKIE } from "@/lib/scan/scan-session";
 import { SESSION_ID_PATTERN, sessionDetailQuery, sessionLabel } from "@/lib/scan/schemas";
 import { requireHouseholdPage } from "@/lib/auth/household-page";
 
-export const metadata: Metadata = { title: "Session" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("scan.session");
+  return { title: t("title") };
+}
 
-const STATE_LABEL = {
-  open: { label: "Open", className: "bg-emerald-100 text-emerald-900" },
-  ended: { label: "Ended", className: "bg-slate-200 text-slate-800" },
-  expired: { label: "Expired", className: "bg-slate-200 text-slate-800" },
-} as const;
+const STATE_TONE = { open: "success", ended: "neutral", expired: "neutral" } as const;
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -33,6 +34,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
  */
 export default async function SessionPage({ searchParams }: Props) {
   await requireHouseholdPage();
+  const t = await getTranslations("scan.session");
   const { prefix } = await requestVariant();
   const query = await searchParams;
   const asked = validSessionId(query.sid);
@@ -46,14 +48,12 @@ export default async function SessionPage({ searchParams }: Props) {
   if (!detail) {
     return (
       <>
-        <PageHeader title="Session">What you scanned on this trip.</PageHeader>
-        <Card title="No scan session yet">
-          <p className="text-sm text-slate-600 ui-d:text-slate-200">
-            Your first scan starts one. A session ends when you end it or after two hours without a scan.
-          </p>
-          <Link href={`${prefix}/base-scan/scan`} className="mt-3 inline-block font-medium text-brand underline">
-            Open the scanner
-          </Link>
+        <PageHeader title={t("title")}>{t("intro")}</PageHeader>
+        <Card title={t("none.title")}>
+          <p className="text-sm text-muted">{t("none.body")}</p>
+          <AppLink href="/base-scan/scan" look="standalone" className="mt-1">
+            {t("none.open")}
+          </AppLink>
         </Card>
       </>
     );
@@ -61,89 +61,85 @@ export default async function SessionPage({ searchParams }: Props) {
 
   const { session, scans, invoices, totals, store, next } = detail;
   const sessionPage = `${prefix}/base-scan/session`;
-  const state = STATE_LABEL[session.state];
   const invoiceByScan = new Map(invoices.map((invoice) => [invoice.scan_id, invoice]));
   return (
     <>
-      <PageHeader title="Session">What you scanned on this trip.</PageHeader>
+      <PageHeader title={t("title")}>{t("intro")}</PageHeader>
       <div className="space-y-4 ui-b:space-y-2">
         <section
-          aria-label="Session summary"
-          className="surface space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm ui-b:p-2 ui-c:p-5"
+          aria-label={t("summary")}
+          className="surface space-y-3 rounded-xl border border-line bg-surface p-4 shadow-sm ui-b:p-2 ui-c:p-5"
         >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="font-mono text-lg font-semibold" data-testid="session-id" data-session-id={session.id}>
               {sessionLabel(session.id)}
             </h2>
-            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${state.className}`}>{state.label}</span>
+            <Badge tone={STATE_TONE[session.state]}>{t(`state.${session.state}`)}</Badge>
           </div>
-          <p className="text-sm text-slate-600 ui-d:text-slate-200">
-            Started <LocalTime iso={session.started_at} />, last scan <LocalTime iso={session.last_scan_at} />
+          <p className="text-sm text-muted">
+            {t.rich("times", {
+              started: () => <Time iso={session.started_at} style="recent" />,
+              last: () => <Time iso={session.last_scan_at} style="recent" />,
+            })}
             {store ? ` · ${store.name}` : ""}
           </p>
-          <div className="grid grid-cols-3 gap-2">
-            <Stat label="Scans" value={totals.scans} />
-            <Stat label="Invoices" value={totals.invoices} />
-            <Stat label="Gross total" value={formatMoney(totals.gross_total)} />
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            <Stat label={t("stats.scans")} value={totals.scans} />
+            <Stat label={t("stats.invoices")} value={totals.invoices} />
+            <div className="col-span-2 sm:col-span-1">
+              <Stat label={t("stats.gross")} value={<Money amount={totals.gross_total} />} />
+            </div>
           </div>
           {session.state === "open" ? (
             <EndSessionButton sessionId={session.id} prefix={prefix} />
           ) : (
-            <Link href={`${prefix}/base-scan/scan`} className="inline-block text-sm font-medium text-brand underline">
-              Scan to start a new session
-            </Link>
+            <AppLink href="/base-scan/scan" look="standalone" className="text-sm">
+              {t("startNew")}
+            </AppLink>
           )}
           {asked && current && asked !== current ? (
-            <Link
-              href={`${prefix}/base-scan/session`}
-              className="inline-block text-sm font-medium text-brand underline"
-            >
-              Back to your current session
-            </Link>
+            <AppLink href="/base-scan/session" look="standalone" className="text-sm">
+              {t("backToCurrent")}
+            </AppLink>
           ) : null}
         </section>
 
-        <section aria-label="Scans">
-          <h2 className="mb-1 text-base font-semibold">Scans</h2>
+        <section aria-label={t("scans")}>
+          <h2 className="mb-1 text-base font-semibold">{t("scans")}</h2>
           {older || next ? (
-            <p className="mb-2 text-sm text-slate-600 ui-d:text-slate-200" data-testid="session-scans-shown">
+            <p className="mb-2 text-sm text-muted" data-testid="session-scans-shown">
               {older
-                ? `${scans.length} older ${scans.length === 1 ? "scan" : "scans"} of ${totals.scans}`
-                : `The latest ${scans.length} of ${totals.scans} scans`}
+                ? t("olderShown", { count: scans.length, total: totals.scans })
+                : t("latestShown", { count: scans.length, total: totals.scans })}
             </p>
           ) : null}
           {scans.length === 0 ? (
-            <p className="text-sm text-slate-600 ui-d:text-slate-200">Nothing scanned in this session yet.</p>
+            <p className="text-sm text-muted">{t("empty")}</p>
           ) : (
-            <ul className="surface divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            <ul className="surface divide-y divide-line rounded-xl border border-line bg-surface">
               {[...scans].reverse().map((scan) => {
-                const kind = KIND_LABEL[scan.kind];
                 const invoice = invoiceByScan.get(scan.id);
                 return (
                   <li key={scan.id} data-testid="session-scan" className="space-y-1 px-3 py-2.5 ui-b:py-1 ui-c:py-3.5">
                     <div className="flex items-center justify-between gap-2">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${kind?.className ?? ""}`}>
-                        {kind?.label ?? scan.kind}
-                      </span>
-                      <span className="text-xs text-slate-500 ui-d:text-slate-300">
-                        <LocalTime iso={scan.created_at} />
-                      </span>
+                      <KindBadge kind={scan.kind} />
+                      <Time iso={scan.created_at} style="recent" className="text-xs text-muted" />
                     </div>
                     {invoice ? (
                       <p className="text-sm font-medium">
                         {[documentName(invoice), invoice.issuer_nif && `NIF ${invoice.issuer_nif}`]
                           .filter(Boolean)
-                          .join(" · ") || "Invoice"}
+                          .join(" · ") || t("invoiceFallback")}
                       </p>
                     ) : null}
                     <p
-                      className={`font-mono break-all ${invoice ? "line-clamp-2 text-xs text-slate-500 ui-d:text-slate-300" : "text-sm"}`}
+                      className={`font-mono break-all ${invoice ? "line-clamp-2 text-xs text-muted" : "text-sm"}`}
                       data-testid="session-scan-value"
                     >
                       {scan.value}
                     </p>
                     <div className="flex items-baseline justify-between gap-2 text-sm">
-                      <span className="text-slate-600 ui-d:text-slate-200">{scan.store_name ?? "No store"}</span>
+                      <span className="text-muted">{scan.store_name ?? t("noStore")}</span>
                       {invoice ? <InvoiceAmount invoice={invoice} /> : null}
                     </div>
                   </li>
@@ -152,11 +148,11 @@ export default async function SessionPage({ searchParams }: Props) {
             </ul>
           )}
           <PageLinks
-            label="Older scans"
+            label={t("olderLinks")}
             first={older ? pageHref(sessionPage, { sid: asked }) : null}
             more={next ? pageHref(sessionPage, { sid: asked, cursor: next }) : null}
-            firstLabel="Latest scans"
-            moreLabel="Older scans"
+            firstLabel={t("latestLink")}
+            moreLabel={t("olderLink")}
           />
         </section>
       </div>

@@ -1,0 +1,18 @@
+import { useTranslations } from "next-intl";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import type { ScanKind } from "@/lib/scan/classify-code";
+
+// What a scan is, as a short label: its words say it, the colour only helps.
+const TONES: Record<ScanKind, BadgeTone> = {
+  barcode: "success",
+  fatura: "warn",
+  card: "info",
+  url: "accent",
+  qr: "neutral",
+};
+
+export function KindBadge({ kind }: { kind: ScanKind | string }) {
+  const t = useTranslations("scan.kinds");
+  if (!(kind in TONES)) return <Badge>{kind}</Badge>;
+  return <Badge tone={TONES[kind as ScanKind]}>{t(kind as ScanKind)}</Badge>;
+}
