@@ -27,7 +27,7 @@ export function PageLinks({
       {first ? (
         <Link
           href={first}
-          className="inline-flex min-h-11 items-center font-medium text-brand underline ui-d:text-yellow-300"
+          className="inline-flex min-h-11 items-center font-medium text-link underline underline-offset-2"
         >
           ← {firstLabel}
         </Link>
@@ -38,7 +38,7 @@ export function PageLinks({
         <Link
           href={more}
           rel="next"
-          className="inline-flex min-h-11 items-center font-medium text-brand underline ui-d:text-yellow-300"
+          className="inline-flex min-h-11 items-center font-medium text-link underline underline-offset-2"
         >
           {moreLabel} →
         </Link>

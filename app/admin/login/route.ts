@@ -5,12 +5,13 @@ import { loginPageHtml, safeNextPath } from "@/lib/auth/login-page";
 import { errorResponse, type AppError } from "@/lib/http/errors";
 import { readFormOrJson, sentJson } from "@/lib/http/read-body";
 import { htmlRoute, parseInput } from "@/lib/http/route";
+import { requestLocale } from "@/lib/i18n/locales";
 import { toAppError } from "@/lib/http/to-app-error";
 import { parseVariant } from "@/lib/labs/variants";
 
 export const GET = htmlRoute({ auth: "anyone" }, (request) => {
   const next = safeNextPath(new URL(request.url).searchParams.get("next"));
-  return html(loginPageHtml({ next, variant: variantOf(request) }), 200);
+  return html(loginPageHtml({ next, locale: requestLocale(request), variant: variantOf(request) }), 200);
 });
 
 export const POST = htmlRoute(
@@ -32,7 +33,7 @@ export const POST = htmlRoute(
 );
 
 function loginForm(request: Request, error: AppError, next = safeNextPath(null)): Response {
-  const page = loginPageHtml({ next, error: error.message, variant: variantOf(request) });
+  const page = loginPageHtml({ next, locale: requestLocale(request), error, variant: variantOf(request) });
   return html(page, error.status, error.headers);
 }
 

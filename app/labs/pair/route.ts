@@ -7,15 +7,17 @@ import { isHttps } from "@/lib/http/client-address";
 import { errorResponse, type AppError } from "@/lib/http/errors";
 import { readFormOrJson, sentJson } from "@/lib/http/read-body";
 import { htmlRoute, parseInput } from "@/lib/http/route";
+import { requestLocale } from "@/lib/i18n/locales";
 import { pairPageHtml } from "@/lib/labs/pair-page";
 import { pairBody, pairPageQuery } from "@/lib/labs/schemas";
 
 export const GET = htmlRoute({ auth: "anyone" }, async (request) => {
   const { code } = parseInput(pairPageQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
-  if (!code) return html(pairPageHtml({}), 200);
+  const locale = requestLocale(request);
+  if (!code) return html(pairPageHtml({ locale }), 200);
   const name = await peekPairing({ code });
-  if (!name) return html(pairPageHtml({ error: pairingGone().message }), pairingGone().status);
-  return html(pairPageHtml({ code, name }), 200);
+  if (!name) return html(pairPageHtml({ locale, error: pairingGone() }), pairingGone().status);
+  return html(pairPageHtml({ locale, code, name }), 200);
 });
 
 export const POST = htmlRoute(
@@ -28,7 +30,9 @@ export const POST = htmlRoute(
     return new Response(null, { status: 303, headers });
   },
   (error: AppError, request) =>
-    sentJson(request) ? errorResponse(error) : html(pairPageHtml({ error: error.message }), error.status),
+    sentJson(request)
+      ? errorResponse(error)
+      : html(pairPageHtml({ locale: requestLocale(request), error }), error.status),
 );
 
 function html(body: string, status: number) {
