@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { OpenOnHash } from "@/components/labs/open-on-hash";
 
 // Renders the OpenAPI document (lib/labs/openapi.ts) as a readable page:
 // operations grouped by area, each with its parameters, body and answers,
@@ -77,6 +78,7 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
   const tags = doc.tags ?? [];
   return (
     <div className="space-y-8 ui-b:space-y-4">
+      <OpenOnHash />
       <nav aria-label={t("endpoints")} className="surface rounded-xl border border-line bg-surface p-4 ui-b:p-2">
         {tags.map((tag) => {
           const inTag = operations.filter(({ operation }) => operation.tags?.[0] === tag.name);
@@ -105,7 +107,7 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
         const inTag = operations.filter(({ operation }) => operation.tags?.[0] === tag.name);
         if (inTag.length === 0) return null;
         return (
-          <section key={tag.name} aria-labelledby={`tag-${tag.name}`} className="space-y-4 ui-b:space-y-2">
+          <section key={tag.name} aria-labelledby={`tag-${tag.name}`} className="space-y-2">
             <header>
               <h2 id={`tag-${tag.name}`} className="text-xl font-semibold">
                 {tagName(tag.name)}
@@ -160,75 +162,81 @@ function OperationCard(props: { path: string; method: string; operation: Operati
   const success = responses.filter(([status]) => status.startsWith("2"));
   const failures = responses.filter(([status]) => !status.startsWith("2"));
   const auth = operation["x-labs-auth"];
+  // Folded to its first lines, so the page is a list to scan on a phone; the
+  // endpoint list's links (and any #operationId link) unfold their operation.
   return (
-    <article
+    <details
       id={operation.operationId}
-      className="surface min-w-0 scroll-mt-4 rounded-xl border border-line bg-surface p-4 shadow-sm ui-b:rounded ui-b:p-2"
+      className="surface group min-w-0 scroll-mt-4 rounded-xl border border-line bg-surface shadow-sm ui-b:rounded"
     >
-      <h3 className="flex flex-wrap items-baseline gap-2">
-        <MethodBadge method={method} />
-        <code className="font-mono text-sm font-semibold break-all">{path}</code>
-        <span
-          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${auth === "operator" ? "bg-warn-surface text-warn" : "bg-sunken text-fg"}`}
-        >
-          {auth === "operator" ? t("operator") : t("public")}
-        </span>
-      </h3>
-      {operation.summary ? (
-        <p lang="en" className="mt-1">
-          {operation.summary}
-        </p>
-      ) : null}
-
-      {params.length ? (
-        <Block title={t("parameters")}>
-          <ul className="space-y-1">
-            {params.map((param) => (
-              <li key={`${param.in} ${param.name}`}>
-                <Field
-                  name={param.name}
-                  required={param.required ?? false}
-                  schema={resolve(param.schema)}
-                  note={param.in}
-                  resolve={resolve}
-                />
-              </li>
-            ))}
-          </ul>
-        </Block>
-      ) : null}
-
-      {body ? (
-        <Block title={t("body")}>
-          <SchemaView schema={resolve(body)} resolve={resolve} />
-        </Block>
-      ) : null}
-
-      {success.map(([status, response]) => {
-        const schema = response.content?.["application/json"]?.schema;
-        return (
-          <Block key={status} title={t("answer", { status })}>
-            {schema ? (
-              <SchemaView schema={resolve(schema)} resolve={resolve} />
-            ) : (
-              <p lang="en">{response.description}</p>
-            )}
+      <summary className="cursor-pointer rounded-xl p-4 ui-b:p-2">
+        <h3 className="inline-flex flex-wrap items-baseline gap-2 align-top">
+          <MethodBadge method={method} />
+          <code className="font-mono text-sm font-semibold break-all">{path}</code>
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${auth === "operator" ? "bg-warn-surface text-warn" : "bg-sunken text-fg"}`}
+          >
+            {auth === "operator" ? t("operator") : t("public")}
+          </span>
+        </h3>
+        {operation.summary ? (
+          <p lang="en" className="mt-1">
+            {operation.summary}
+          </p>
+        ) : null}
+      </summary>
+      <div className="px-4 pb-4 ui-b:px-2 ui-b:pb-2">
+        {params.length ? (
+          <Block title={t("parameters")}>
+            <ul className="space-y-1">
+              {params.map((param) => (
+                <li key={`${param.in} ${param.name}`}>
+                  <Field
+                    name={param.name}
+                    required={param.required ?? false}
+                    schema={resolve(param.schema)}
+                    note={param.in}
+                    resolve={resolve}
+                  />
+                </li>
+              ))}
+            </ul>
           </Block>
-        );
-      })}
+        ) : null}
 
-      {failures.length ? (
-        <Block title={t("errors")}>
-          <ul className="space-y-0.5 text-sm">
-            {failures.map(([status, response]) => (
-              <li key={status}>
-                <span className="font-mono font-semibold">{status}</span> <span lang="en">{response.description}</span>
-              </li>
-            ))}
-          </ul>
-        </Block>
-      ) : null}
-    </article>
+        {body ? (
+          <Block title={t("body")}>
+            <SchemaView schema={resolve(body)} resolve={resolve} />
+          </Block>
+        ) : null}
+
+        {success.map(([status, response]) => {
+          const schema = response.content?.["application/json"]?.schema;
+          return (
+            <Block key={status} title={t("answer", { status })}>
+              {schema ? (
+                <SchemaView schema={resolve(schema)} resolve={resolve} />
+              ) : (
+                <p lang="en">{response.description}</p>
+              )}
+            </Block>
+          );
+        })}
+
+        {failures.length ? (
+          <Block title={t("errors")}>
+            <ul className="space-y-0.5 text-sm">
+              {failures.map(([status, response]) => (
+                <li key={status}>
+                  <span className="font-mono font-semibold">{status}</span>{" "}
+                  <span lang="en">{response.description}</span>
+                </li>
+              ))}
+            </ul>
+          </Block>
+        ) : null}
+      </div>
+    </details>
   );
 }
 
@@ -242,7 +250,12 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function SchemaView({ schema, resolve }: { schema: Schema | undefined; resolve: Resolve }) {
-  if (!schema) return <span className="text-muted">any</span>;
+  if (!schema)
+    return (
+      <span lang="en" className="text-muted">
+        any
+      </span>
+    );
   const properties = Object.entries(schema.properties ?? {});
   if (properties.length) {
     return (
@@ -303,7 +316,11 @@ function nestedObject(schema: Schema | undefined, resolve: Resolve): Schema | un
 }
 
 function TypeLabel({ schema, resolve }: { schema: Schema | undefined; resolve: Resolve }) {
-  return <span className="font-mono text-xs break-words text-muted">{describeType(schema, resolve)}</span>;
+  return (
+    <span lang="en" className="font-mono text-xs break-words text-muted">
+      {describeType(schema, resolve)}
+    </span>
+  );
 }
 
 function describeType(schema: Schema | undefined, resolve: Resolve): string {

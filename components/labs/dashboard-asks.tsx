@@ -1,7 +1,8 @@
 import { useTranslations } from "next-intl";
-import { ClaimForm, DecideForm, PriorityBadge } from "@/components/ask/todo-actions";
+import { DecideForm, PriorityBadge } from "@/components/ask/todo-actions";
 import { Empty } from "@/components/research/bits";
 import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
 import { AppLink } from "@/components/ui/link";
 import { RelativeTime } from "@/components/ui/time";
 import type { TodoJson } from "@/lib/ask/schemas";
@@ -49,7 +50,13 @@ export function PendingAsks({ todos, count, prefix, now }: ListProps) {
               <AskHeader todo={todo} now={now} />
               <p className="line-clamp-3 break-words whitespace-pre-wrap">{todo.text}</p>
               <div className="flex flex-wrap items-center gap-3">
-                <ClaimForm todoId={todo.id} back={`${prefix}/#asks`} label={t("claim", { id: todo.id })} />
+                {/* The queue's own claim (a form post answering 303 back here), its label naming the ask. */}
+                <form action={`/core-ask/${todo.id}/claim`} method="post">
+                  <input type="hidden" name="back" value={`${prefix}/#asks`} />
+                  <button type="submit" className={buttonClass("primary")} aria-label={t("claim", { id: todo.id })}>
+                    {t("claimShort")}
+                  </button>
+                </form>
                 <AppLink href={`${queue}#todo-${todo.id}`} look="standalone" className="text-sm">
                   {t("answer")}
                 </AppLink>

@@ -13,12 +13,14 @@ const escapeHtml = (value: string) =>
 
 export function pairPageHtml(options: {
   locale: Locale;
+  /** The UI variant the page was asked in (its colours and sizes). */
+  variant?: string;
   code?: string;
   name?: string | null;
   /** The refusal: a code that is unknown, used or expired (`gone`), or the server's own words. */
   error?: { code: string; message: string };
 }): string {
-  const { locale, code, name, error } = options;
+  const { locale, variant = "a", code, name, error } = options;
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "labs.pair" });
   const problem = error ? (error.code === "not_found" ? t("gone") : error.message) : null;
   const body =
@@ -34,7 +36,7 @@ export function pairPageHtml(options: {
   <p>${escapeHtml(t("stranger.body"))}</p>
   <p><a href="/admin/login">${escapeHtml(t("stranger.login"))}</a></p>`;
   return `<!doctype html>
-<html lang="${escapeHtml(locale)}">
+<html lang="${escapeHtml(locale)}" data-ui="${escapeHtml(variant)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

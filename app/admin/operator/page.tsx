@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { TipsManager } from "@/components/ask/tips-manager";
+import { Folded } from "@/components/labs/folded";
 import { MintKeyForm } from "@/components/labs/mint-key-form";
 import { PairDeviceForm } from "@/components/labs/pair-device-form";
 import { RestoreBackupForm } from "@/components/labs/restore-backup-form";
@@ -120,7 +121,10 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
               {pending.todos.map((todo) => (
                 <li key={todo.id} className="flex gap-2">
                   <span className="shrink-0 font-semibold">#{todo.id}</span>
-                  <AppLink href={`/base-ask/queue#todo-${todo.id}`} className="block min-w-0 truncate font-normal">
+                  <AppLink
+                    href={`/base-ask/queue#todo-${todo.id}`}
+                    className="block min-h-[24px] min-w-0 truncate font-normal"
+                  >
                     {todo.text}
                   </AppLink>
                 </li>
@@ -136,14 +140,9 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
             </AppLink>
           </p>
           {/* Two dozen starter tips would bury the rest of the page: folded until wanted. */}
-          <details className="mt-4">
-            <summary className="cursor-pointer py-2.5 text-sm font-semibold text-link underline underline-offset-2">
-              {t("queue.tips")}
-            </summary>
-            <div className="mt-2">
-              <TipsManager />
-            </div>
-          </details>
+          <Folded className="mt-4" summary={t("queue.tips")}>
+            <TipsManager />
+          </Folded>
         </Card>
 
         <div className="min-w-0 md:col-span-2">

@@ -10,14 +10,15 @@ import { htmlRoute, parseInput } from "@/lib/http/route";
 import { requestLocale } from "@/lib/i18n/locales";
 import { pairPageHtml } from "@/lib/labs/pair-page";
 import { pairBody, pairPageQuery } from "@/lib/labs/schemas";
+import { parseVariant } from "@/lib/labs/variants";
 
 export const GET = htmlRoute({ auth: "anyone" }, async (request) => {
   const { code } = parseInput(pairPageQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
-  const locale = requestLocale(request);
-  if (!code) return html(pairPageHtml({ locale }), 200);
+  const page = { locale: requestLocale(request), variant: variantOf(request) };
+  if (!code) return html(pairPageHtml(page), 200);
   const name = await peekPairing({ code });
-  if (!name) return html(pairPageHtml({ locale, error: pairingGone() }), pairingGone().status);
-  return html(pairPageHtml({ locale, code, name }), 200);
+  if (!name) return html(pairPageHtml({ ...page, error: pairingGone() }), pairingGone().status);
+  return html(pairPageHtml({ ...page, code, name }), 200);
 });
 
 export const POST = htmlRoute(
@@ -32,8 +33,12 @@ export const POST = htmlRoute(
   (error: AppError, request) =>
     sentJson(request)
       ? errorResponse(error)
-      : html(pairPageHtml({ locale: requestLocale(request), error }), error.status),
+      : html(pairPageHtml({ locale: requestLocale(request), variant: variantOf(request), error }), error.status),
 );
+
+function variantOf(request: Request): string {
+  return parseVariant(request.headers.get("x-ui-version")) ?? "a";
+}
 
 function html(body: string, status: number) {
   return new Response(body, {

@@ -32,8 +32,8 @@ export async function seedResearch(api: Api, tag: string): Promise<ResearchSeed>
 
 export function researchPages(seed: ResearchSeed): PageState[] {
   return [
-    { name: "research-dashboard", path: "/base-research/" },
-    { name: "research-item", path: `/base-research/items/${seed.itemId}` },
-    { name: "research-session", path: `/base-research/sessions/${seed.slug}` },
+    { name: "research-dashboard", path: "/base-research/", operator: true },
+    { name: "research-item", path: `/base-research/items/${seed.itemId}`, operator: true },
+    { name: "research-session", path: `/base-research/sessions/${seed.slug}`, operator: true },
   ];
 }
