@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { OpenOnHash } from "@/components/labs/open-on-hash";
+import { OperationDetails } from "@/components/labs/operation-details";
 
 // Renders the OpenAPI document (lib/labs/openapi.ts) as a readable page:
 // operations grouped by area, each with its parameters, body and answers,
@@ -78,7 +78,6 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
   const tags = doc.tags ?? [];
   return (
     <div className="space-y-8 ui-b:space-y-4">
-      <OpenOnHash />
       <nav aria-label={t("endpoints")} className="surface rounded-xl border border-line bg-surface p-4 ui-b:p-2">
         {tags.map((tag) => {
           const inTag = operations.filter(({ operation }) => operation.tags?.[0] === tag.name);
@@ -165,26 +164,28 @@ function OperationCard(props: { path: string; method: string; operation: Operati
   // Folded to its first lines, so the page is a list to scan on a phone; the
   // endpoint list's links (and any #operationId link) unfold their operation.
   return (
-    <details
+    <OperationDetails
       id={operation.operationId}
-      className="surface group min-w-0 scroll-mt-4 rounded-xl border border-line bg-surface shadow-sm ui-b:rounded"
+      className="surface min-w-0 scroll-mt-4 rounded-xl border border-line bg-surface shadow-sm ui-b:rounded"
+      summary={
+        <summary className="cursor-pointer rounded-xl p-4 ui-b:p-2">
+          <h3 className="inline-flex flex-wrap items-baseline gap-2 align-top">
+            <MethodBadge method={method} />
+            <code className="font-mono text-sm font-semibold break-all">{path}</code>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${auth === "operator" ? "bg-warn-surface text-warn" : "bg-sunken text-fg"}`}
+            >
+              {auth === "operator" ? t("operator") : t("public")}
+            </span>
+          </h3>
+          {operation.summary ? (
+            <p lang="en" className="mt-1">
+              {operation.summary}
+            </p>
+          ) : null}
+        </summary>
+      }
     >
-      <summary className="cursor-pointer rounded-xl p-4 ui-b:p-2">
-        <h3 className="inline-flex flex-wrap items-baseline gap-2 align-top">
-          <MethodBadge method={method} />
-          <code className="font-mono text-sm font-semibold break-all">{path}</code>
-          <span
-            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${auth === "operator" ? "bg-warn-surface text-warn" : "bg-sunken text-fg"}`}
-          >
-            {auth === "operator" ? t("operator") : t("public")}
-          </span>
-        </h3>
-        {operation.summary ? (
-          <p lang="en" className="mt-1">
-            {operation.summary}
-          </p>
-        ) : null}
-      </summary>
       <div className="px-4 pb-4 ui-b:px-2 ui-b:pb-2">
         {params.length ? (
           <Block title={t("parameters")}>
@@ -236,7 +237,7 @@ function OperationCard(props: { path: string; method: string; operation: Operati
           </Block>
         ) : null}
       </div>
-    </details>
+    </OperationDetails>
   );
 }
 

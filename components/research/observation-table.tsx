@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { AvailabilityBadge, ItemLink, OutLink, Price } from "@/components/research/bits";
 import { OriginTag } from "@/components/ui/origin-tag";
 import { Time } from "@/components/ui/time";
@@ -21,11 +22,23 @@ export type ObservationRow = {
   origin: string;
 };
 
+/**
+ * A wide table's box, scrolled sideways on a narrow screen: named and
+ * focusable, so a keyboard can scroll it too.
+ */
+export function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="-mx-2 overflow-x-auto rounded">
+      {children}
+    </div>
+  );
+}
+
 /** Observations of several items (the dashboard's recent ones, a session's), newest first. */
-export function ObservationTable({ rows, testId }: { rows: ObservationRow[]; testId: string }) {
+export function ObservationTable({ rows, testId, label }: { rows: ObservationRow[]; testId: string; label: string }) {
   const t = useTranslations("research.table");
   return (
-    <div className="-mx-2 overflow-x-auto">
+    <ScrollBox label={label}>
       <table className="w-full text-sm" data-testid={testId}>
         <thead>
           <tr className="border-b border-line">
@@ -73,6 +86,6 @@ export function ObservationTable({ rows, testId }: { rows: ObservationRow[]; tes
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

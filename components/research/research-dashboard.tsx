@@ -66,7 +66,7 @@ export function ResearchDashboard({ initial }: { initial: StateSnapshot }) {
 function RecentTable({ snapshot }: { snapshot: StateSnapshot }) {
   const t = useTranslations("research.dashboard");
   if (snapshot.recent.length === 0) return <Empty>{t("noObservations")}</Empty>;
-  return <ObservationTable rows={snapshot.recent} testId="recent-observations" />;
+  return <ObservationTable rows={snapshot.recent} testId="recent-observations" label={t("recent")} />;
 }
 
 // Drops, out-of-stock and notes take only their own list, so the operator

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AvailabilityBadge, OutLink, Price, SessionLink } from "@/components/research/bits";
-import { td, th } from "@/components/research/observation-table";
+import { ScrollBox, td, th } from "@/components/research/observation-table";
 import { PriceChart, type PriceSeries } from "@/components/research/price-chart";
 import { Card } from "@/components/ui/card";
 import { AppLink } from "@/components/ui/link";
@@ -112,7 +112,7 @@ export default async function ResearchItemPage({ params }: Props) {
         </Card>
 
         <Card title={t("observations", { count: observations.length })}>
-          <div className="-mx-2 overflow-x-auto">
+          <ScrollBox label={t("observations", { count: observations.length })}>
             <table className="w-full text-sm" data-testid="item-observations">
               <thead>
                 <tr className="border-b border-line">
@@ -160,7 +160,7 @@ export default async function ResearchItemPage({ params }: Props) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         </Card>
       </div>
     </>

@@ -124,7 +124,11 @@ export default async function ResearchSessionPage({ params }: Props) {
 
         {session.started ? (
           <Card title={t("observations", { count: session.observations.length })}>
-            <ObservationTable rows={session.observations} testId="session-observations" />
+            <ObservationTable
+              rows={session.observations}
+              testId="session-observations"
+              label={t("observations", { count: session.observations.length })}
+            />
           </Card>
         ) : null}
       </div>
