@@ -68,9 +68,9 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
           </p>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-muted">{t("health.release")}</dt>
-            <dd className="font-mono break-all">
+            <dd className="min-w-0 font-mono break-words">
               {status.release}
-              {status.commit ? <span className="text-muted"> ({status.commit})</span> : null}
+              {status.commit ? <span className="whitespace-nowrap text-muted"> ({status.commit})</span> : null}
             </dd>
             <dt className="text-muted">{t("health.up")}</dt>
             <dd>
