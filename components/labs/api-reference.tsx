@@ -91,7 +91,7 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
                     <MethodBadge method={method} />
                     <a
                       href={`#${operation.operationId}`}
-                      className="min-w-0 font-mono break-all text-link underline underline-offset-2"
+                      className="block min-h-[24px] min-w-0 py-0.5 font-mono break-all text-link underline underline-offset-2"
                     >
                       {path}
                     </a>

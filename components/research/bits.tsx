@@ -43,7 +43,7 @@ export function OutLink({ url, item, source }: { url: string | null; item: strin
       rel="noopener noreferrer"
       title={url}
       aria-label={t("out", { item, source, host })}
-      className="inline-flex min-h-8 min-w-8 items-center justify-center rounded text-link hover:bg-sunken ui-c:min-h-12 ui-c:min-w-12"
+      className="inline-flex min-h-[32px] min-w-[32px] items-center justify-center rounded text-link hover:bg-sunken ui-c:min-h-12 ui-c:min-w-12"
     >
       <span aria-hidden="true">↗</span>
     </a>

@@ -12,6 +12,7 @@ export async function seedResearch(api: Api, tag: string): Promise<ResearchSeed>
     item_name: item,
     source: "Worten",
     price: "549.99",
+    url: "https://www.worten.pt/",
     session_slug: slug,
   });
   await api.post("/base-research/api/observe", {
