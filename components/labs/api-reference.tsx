@@ -166,23 +166,32 @@ function OperationCard(props: { path: string; method: string; operation: Operati
   return (
     <OperationDetails
       id={operation.operationId}
-      className="surface min-w-0 scroll-mt-4 rounded-xl border border-line bg-surface shadow-sm ui-b:rounded"
+      className="surface group min-w-0 scroll-mt-4 rounded-xl border border-line bg-surface shadow-sm ui-b:rounded"
       summary={
-        <summary className="cursor-pointer rounded-xl p-4 ui-b:p-2">
-          <h3 className="inline-flex flex-wrap items-baseline gap-2 align-top">
-            <MethodBadge method={method} />
-            <code className="font-mono text-sm font-semibold break-all">{path}</code>
-            <span
-              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${auth === "operator" ? "bg-warn-surface text-warn" : "bg-sunken text-fg"}`}
-            >
-              {auth === "operator" ? t("operator") : t("public")}
-            </span>
-          </h3>
-          {operation.summary ? (
-            <p lang="en" className="mt-1">
-              {operation.summary}
-            </p>
-          ) : null}
+        // A flex summary has no marker of its own: this one turns when the operation unfolds.
+        <summary className="flex cursor-pointer items-start gap-2 rounded-xl p-4 ui-b:p-2">
+          <span
+            aria-hidden="true"
+            className="mt-0.5 shrink-0 text-xs text-muted transition-transform group-open:rotate-90"
+          >
+            ▶
+          </span>
+          <div className="min-w-0 flex-1">
+            <h3 className="flex flex-wrap items-baseline gap-2">
+              <MethodBadge method={method} />
+              <code className="font-mono text-sm font-semibold break-all">{path}</code>
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${auth === "operator" ? "bg-warn-surface text-warn" : "bg-sunken text-fg"}`}
+              >
+                {auth === "operator" ? t("operator") : t("public")}
+              </span>
+            </h3>
+            {operation.summary ? (
+              <p lang="en" className="mt-1">
+                {operation.summary}
+              </p>
+            ) : null}
+          </div>
         </summary>
       }
     >
