@@ -1,7 +1,10 @@
+import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { OperatorDashboard } from "@/components/labs/operator-dashboard";
 import { Card } from "@/components/ui/card";
+import { AppLink } from "@/components/ui/link";
+import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireOperatorPage } from "@/lib/auth/operator-page";
 import { AppError } from "@/lib/http/errors";
@@ -12,9 +15,19 @@ import { SESSION_ID_PATTERN } from "@/lib/scan/schemas";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("labs.dashboard");
+  return { title: t("metaTitle") };
+}
+
 export default async function DashboardPage({ searchParams }: Props) {
   await requireOperatorPage("/");
-  const [{ prefix }, { notice }, jar] = await Promise.all([requestVariant(), searchParams, cookies()]);
+  const [{ prefix }, { notice }, jar, t] = await Promise.all([
+    requestVariant(),
+    searchParams,
+    cookies(),
+    getTranslations("labs.dashboard"),
+  ]);
   const scanSessionId = jar.get(SCAN_SESSION_COOKIE)?.value;
   const dashboard = await buildDashboard({
     scanSessionId: scanSessionId && SESSION_ID_PATTERN.test(scanSessionId) ? scanSessionId : null,
@@ -25,28 +38,22 @@ export default async function DashboardPage({ searchParams }: Props) {
 
   return (
     <>
-      <PageHeader title="Labs">What needs your attention across Scan, Ask and Research.</PageHeader>
+      <PageHeader title={t("title")}>{t("intro")}</PageHeader>
       {typeof notice === "string" && notice ? (
         // After a claim or a decision made here (the queue's form posts answer 303 back with it).
-        <p
-          role="status"
-          className="mb-4 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800 ui-d:bg-black ui-d:text-green-300"
-        >
+        <Notice tone="success" className="mb-4">
           {notice.slice(0, 200)}
-        </p>
+        </Notice>
       ) : null}
       {dashboard ? (
         <OperatorDashboard initial={dashboard} prefix={prefix} />
       ) : (
-        <Card title="Health">
-          <p data-testid="db-health" role="alert" className="text-red-700">
-            Database: not answering
+        <Card title={t("health.title")}>
+          <p data-testid="db-health" role="alert" className="font-medium text-danger">
+            {t("health.databaseDown")}
           </p>
-          <p className="mt-1 text-sm text-slate-600 ui-d:text-slate-300">
-            Nothing else can be shown until it answers again.{" "}
-            <Link href={`${prefix}/`} className="text-brand underline">
-              Try again
-            </Link>
+          <p className="mt-1 text-sm text-muted">
+            {t("health.waiting")} <AppLink href="/">{t("health.retry")}</AppLink>
           </p>
         </Card>
       )}

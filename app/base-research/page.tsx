@@ -1,19 +1,22 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ResearchDashboard } from "@/components/research/research-dashboard";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireOperatorPage } from "@/lib/auth/operator-page";
-import { requestVariant } from "@/lib/labs/request-variant";
 import { buildSnapshot } from "@/lib/research/build-snapshot";
 
-export const metadata: Metadata = { title: "Research" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("research.dashboard");
+  return { title: t("title") };
+}
 
 export default async function ResearchPage() {
   await requireOperatorPage("/base-research/");
-  const [snapshot, { prefix }] = await Promise.all([buildSnapshot(), requestVariant()]);
+  const [snapshot, t] = await Promise.all([buildSnapshot(), getTranslations("research.dashboard")]);
   return (
     <>
-      <PageHeader title="Research">Prices the agent observed across shops, and notes for it.</PageHeader>
-      <ResearchDashboard initial={snapshot} prefix={prefix} />
+      <PageHeader title={t("title")}>{t("intro")}</PageHeader>
+      <ResearchDashboard initial={snapshot} />
     </>
   );
 }

@@ -1,4 +1,6 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { OperationDetails } from "@/components/labs/operation-details";
 
 // Renders the OpenAPI document (lib/labs/openapi.ts) as a readable page:
 // operations grouped by area, each with its parameters, body and answers,
@@ -45,14 +47,30 @@ export type OpenApiDocument = {
 };
 
 const METHOD_STYLE: Record<string, string> = {
-  get: "bg-sky-100 text-sky-900",
-  post: "bg-emerald-100 text-emerald-900",
-  put: "bg-amber-100 text-amber-900",
-  patch: "bg-amber-100 text-amber-900",
-  delete: "bg-red-100 text-red-900",
+  get: "bg-info-surface text-info",
+  post: "bg-success-surface text-success",
+  put: "bg-warn-surface text-warn",
+  patch: "bg-warn-surface text-warn",
+  delete: "bg-danger-surface text-danger",
 };
 
+// The document's tags are the areas, named as the reader's menu names them.
+const AREAS = ["scan", "ask", "research", "labs"] as const;
+const areaOf = (tag: string) => AREAS.find((area) => area === tag.toLowerCase());
+
+// The operations' summaries and the schemas' descriptions are the API's own
+// words, in English: they are marked so (lang="en") for screen readers.
 export function ApiReference({ doc }: { doc: OpenApiDocument }) {
+  const t = useTranslations("labs.apiDocs");
+  const nav = useTranslations("common.nav");
+  const tagName = (tag: string) => {
+    const area = areaOf(tag);
+    return area ? nav(area) : tag;
+  };
+  const tagDescription = (tag: { name: string; description?: string }) => {
+    const area = areaOf(tag.name);
+    return area ? t(`tags.${area}`) : tag.description;
+  };
   const resolve = makeResolver(doc);
   const operations = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
     Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
@@ -60,18 +78,21 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
   const tags = doc.tags ?? [];
   return (
     <div className="space-y-8 ui-b:space-y-4">
-      <nav aria-label="Endpoints" className="surface rounded-xl border border-slate-200 bg-white p-4 ui-b:p-2">
+      <nav aria-label={t("endpoints")} className="surface rounded-xl border border-line bg-surface p-4 ui-b:p-2">
         {tags.map((tag) => {
           const inTag = operations.filter(({ operation }) => operation.tags?.[0] === tag.name);
           if (inTag.length === 0) return null;
           return (
             <div key={tag.name} className="mb-3 last:mb-0">
-              <h2 className="text-sm font-semibold">{tag.name}</h2>
+              <h2 className="text-sm font-semibold">{tagName(tag.name)}</h2>
               <ul className="mt-1 space-y-0.5 text-sm">
                 {inTag.map(({ path, method, operation }) => (
                   <li key={`${method} ${path}`} className="flex min-w-0 items-baseline gap-2">
                     <MethodBadge method={method} />
-                    <a href={`#${operation.operationId}`} className="truncate font-mono text-brand underline">
+                    <a
+                      href={`#${operation.operationId}`}
+                      className="block min-h-[24px] min-w-0 py-0.5 font-mono break-all text-link underline underline-offset-2"
+                    >
                       {path}
                     </a>
                   </li>
@@ -85,12 +106,12 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
         const inTag = operations.filter(({ operation }) => operation.tags?.[0] === tag.name);
         if (inTag.length === 0) return null;
         return (
-          <section key={tag.name} aria-labelledby={`tag-${tag.name}`} className="space-y-4 ui-b:space-y-2">
+          <section key={tag.name} aria-labelledby={`tag-${tag.name}`} className="space-y-2">
             <header>
               <h2 id={`tag-${tag.name}`} className="text-xl font-semibold">
-                {tag.name}
+                {tagName(tag.name)}
               </h2>
-              {tag.description ? <p className="text-slate-600">{tag.description}</p> : null}
+              {tagDescription(tag) ? <p className="text-muted">{tagDescription(tag)}</p> : null}
             </header>
             {inTag.map(({ path, method, operation }) => (
               <OperationCard
@@ -111,7 +132,7 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
 function MethodBadge({ method }: { method: string }) {
   return (
     <span
-      className={`inline-block w-14 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-bold uppercase ${METHOD_STYLE[method] ?? "bg-slate-100"}`}
+      className={`inline-block w-14 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-bold uppercase ${METHOD_STYLE[method] ?? "bg-sunken text-fg"}`}
     >
       {method}
     </span>
@@ -132,6 +153,7 @@ function makeResolver(doc: OpenApiDocument): Resolve {
 }
 
 function OperationCard(props: { path: string; method: string; operation: Operation; resolve: Resolve }) {
+  const t = useTranslations("labs.apiDocs.operation");
   const { path, method, operation, resolve } = props;
   const params = operation.parameters ?? [];
   const body = operation.requestBody?.content?.["application/json"]?.schema;
@@ -139,85 +161,115 @@ function OperationCard(props: { path: string; method: string; operation: Operati
   const success = responses.filter(([status]) => status.startsWith("2"));
   const failures = responses.filter(([status]) => !status.startsWith("2"));
   const auth = operation["x-labs-auth"];
+  // Folded to its first lines, so the page is a list to scan on a phone; the
+  // endpoint list's links (and any #operationId link) unfold their operation.
   return (
-    <article
+    <OperationDetails
       id={operation.operationId}
-      className="surface scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm ui-b:rounded ui-b:p-2"
+      className="surface group min-w-0 scroll-mt-4 rounded-xl border border-line bg-surface shadow-sm ui-b:rounded"
+      summary={
+        // A flex summary has no marker of its own: this one turns when the operation unfolds.
+        <summary className="flex cursor-pointer items-start gap-2 rounded-xl p-4 ui-b:p-2">
+          <span
+            aria-hidden="true"
+            className="mt-0.5 shrink-0 text-xs text-muted transition-transform group-open:rotate-90"
+          >
+            ▶
+          </span>
+          <div className="min-w-0 flex-1">
+            <h3 className="flex flex-wrap items-baseline gap-2">
+              <MethodBadge method={method} />
+              <code className="font-mono text-sm font-semibold break-all">{path}</code>
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${auth === "operator" ? "bg-warn-surface text-warn" : "bg-sunken text-fg"}`}
+              >
+                {auth === "operator" ? t("operator") : t("public")}
+              </span>
+            </h3>
+            {operation.summary ? (
+              <p lang="en" className="mt-1">
+                {operation.summary}
+              </p>
+            ) : null}
+          </div>
+        </summary>
+      }
     >
-      <h3 className="flex flex-wrap items-baseline gap-2">
-        <MethodBadge method={method} />
-        <code className="font-mono text-sm font-semibold break-all">{path}</code>
-        <span
-          className={`rounded-full px-2 py-0.5 text-xs font-medium ${auth === "operator" ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700"}`}
-        >
-          {auth === "operator" ? "operator" : "public"}
-        </span>
-      </h3>
-      {operation.summary ? <p className="mt-1 text-slate-700">{operation.summary}</p> : null}
-
-      {params.length ? (
-        <Block title="Parameters">
-          <ul className="space-y-1">
-            {params.map((param) => (
-              <li key={`${param.in} ${param.name}`}>
-                <Field
-                  name={param.name}
-                  required={param.required ?? false}
-                  schema={resolve(param.schema)}
-                  note={param.in}
-                  resolve={resolve}
-                />
-              </li>
-            ))}
-          </ul>
-        </Block>
-      ) : null}
-
-      {body ? (
-        <Block title="JSON body">
-          <SchemaView schema={resolve(body)} resolve={resolve} />
-        </Block>
-      ) : null}
-
-      {success.map(([status, response]) => {
-        const schema = response.content?.["application/json"]?.schema;
-        return (
-          <Block key={status} title={`${status} answer`}>
-            {schema ? <SchemaView schema={resolve(schema)} resolve={resolve} /> : <p>{response.description}</p>}
+      <div className="px-4 pb-4 ui-b:px-2 ui-b:pb-2">
+        {params.length ? (
+          <Block title={t("parameters")}>
+            <ul className="space-y-1">
+              {params.map((param) => (
+                <li key={`${param.in} ${param.name}`}>
+                  <Field
+                    name={param.name}
+                    required={param.required ?? false}
+                    schema={resolve(param.schema)}
+                    note={param.in}
+                    resolve={resolve}
+                  />
+                </li>
+              ))}
+            </ul>
           </Block>
-        );
-      })}
+        ) : null}
 
-      {failures.length ? (
-        <Block title="Errors (the Error envelope)">
-          <ul className="space-y-0.5 text-sm">
-            {failures.map(([status, response]) => (
-              <li key={status}>
-                <span className="font-mono font-semibold">{status}</span> {response.description}
-              </li>
-            ))}
-          </ul>
-        </Block>
-      ) : null}
-    </article>
+        {body ? (
+          <Block title={t("body")}>
+            <SchemaView schema={resolve(body)} resolve={resolve} />
+          </Block>
+        ) : null}
+
+        {success.map(([status, response]) => {
+          const schema = response.content?.["application/json"]?.schema;
+          return (
+            <Block key={status} title={t("answer", { status })}>
+              {schema ? (
+                <SchemaView schema={resolve(schema)} resolve={resolve} />
+              ) : (
+                <p lang="en">{response.description}</p>
+              )}
+            </Block>
+          );
+        })}
+
+        {failures.length ? (
+          <Block title={t("errors")}>
+            <ul className="space-y-0.5 text-sm">
+              {failures.map(([status, response]) => (
+                <li key={status}>
+                  <span className="font-mono font-semibold">{status}</span>{" "}
+                  <span lang="en">{response.description}</span>
+                </li>
+              ))}
+            </ul>
+          </Block>
+        ) : null}
+      </div>
+    </OperationDetails>
   );
 }
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="mt-3 ui-b:mt-1.5">
-      <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h4>
+      <h4 className="text-xs font-semibold tracking-wide text-muted uppercase">{title}</h4>
       <div className="mt-1">{children}</div>
     </div>
   );
 }
 
 function SchemaView({ schema, resolve }: { schema: Schema | undefined; resolve: Resolve }) {
-  if (!schema) return <span className="text-slate-500">any</span>;
+  if (!schema)
+    return (
+      <span lang="en" className="text-muted">
+        any
+      </span>
+    );
   const properties = Object.entries(schema.properties ?? {});
   if (properties.length) {
     return (
-      <ul className="space-y-1 border-l-2 border-slate-200 pl-3">
+      <ul className="space-y-1 border-l-2 border-line pl-3">
         {properties.map(([name, property]) => (
           <li key={name}>
             <Field
@@ -246,9 +298,13 @@ function Field(props: {
   return (
     <div className="text-sm">
       <code className="font-mono font-semibold">{name}</code>
-      {required ? null : <span className="text-slate-500">?</span>} <TypeLabel schema={schema} resolve={resolve} />
-      {note ? <span className="ml-1 text-xs text-slate-500">({note})</span> : null}
-      {schema?.description ? <span className="block text-slate-600">{schema.description}</span> : null}
+      {required ? null : <span className="text-muted">?</span>} <TypeLabel schema={schema} resolve={resolve} />
+      {note ? <span className="ml-1 text-xs text-muted">({note})</span> : null}
+      {schema?.description ? (
+        <span lang="en" className="block text-muted">
+          {schema.description}
+        </span>
+      ) : null}
       {nested ? (
         <div className="mt-1">
           <SchemaView schema={nested} resolve={resolve} />
@@ -270,7 +326,11 @@ function nestedObject(schema: Schema | undefined, resolve: Resolve): Schema | un
 }
 
 function TypeLabel({ schema, resolve }: { schema: Schema | undefined; resolve: Resolve }) {
-  return <span className="font-mono text-xs text-slate-600">{describeType(schema, resolve)}</span>;
+  return (
+    <span lang="en" className="font-mono text-xs break-words text-muted">
+      {describeType(schema, resolve)}
+    </span>
+  );
 }
 
 function describeType(schema: Schema | undefined, resolve: Resolve): string {

@@ -1,9 +1,14 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 
 /** Copies `text`; where the Clipboard API is missing (plain http), selects the field `fallbackId` for a manual copy. */
 export function CopyButton({ text, fallbackId }: { text: string; fallbackId?: string }) {
+  const t = useTranslations("common.actions");
+  const own = useTranslations("labs.copy");
   const [state, setState] = useState<"idle" | "copied" | "select">("idle");
   const copy = async () => {
     try {
@@ -16,13 +21,9 @@ export function CopyButton({ text, fallbackId }: { text: string; fallbackId?: st
     }
   };
   return (
-    <button
-      type="button"
-      onClick={copy}
-      className="shrink-0 rounded-lg bg-slate-800 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700 ui-d:bg-white ui-d:text-black"
-    >
-      {state === "copied" ? "Copied" : state === "select" ? "Selected: copy it" : "Copy"}
-    </button>
+    <Button kind="secondary" onClick={copy} className="shrink-0" aria-live="polite">
+      {state === "copied" ? t("copied") : state === "select" ? own("selected") : t("copy")}
+    </Button>
   );
 }
 
@@ -30,13 +31,13 @@ export function CopyButton({ text, fallbackId }: { text: string; fallbackId?: st
 export function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
   return (
     <div className="flex gap-2">
-      <input
+      <Input
         id={id}
         readOnly
         value={value}
         aria-label={label}
         onFocus={(event) => event.currentTarget.select()}
-        className="min-w-0 grow rounded-lg border border-slate-300 bg-white px-2 py-2 font-mono text-xs"
+        className="grow font-mono text-xs"
       />
       <CopyButton text={value} fallbackId={id} />
     </div>

@@ -1,6 +1,10 @@
-import Link from "next/link";
-import { ClaimForm, DecideForm, PriorityBadge, timeAgo } from "@/components/ask/todo-actions";
+import { useTranslations } from "next-intl";
+import { DecideForm, PriorityBadge } from "@/components/ask/todo-actions";
 import { Empty } from "@/components/research/bits";
+import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import { AppLink } from "@/components/ui/link";
+import { RelativeTime } from "@/components/ui/time";
 import type { TodoJson } from "@/lib/ask/schemas";
 
 // The first pending asks and decisions on the operator dashboard. Claiming
@@ -12,89 +16,95 @@ import type { TodoJson } from "@/lib/ask/schemas";
 type ListProps = { todos: TodoJson[]; count: number; prefix: string; now: number };
 
 function AskHeader({ todo, now }: { todo: TodoJson; now: number }) {
+  const t = useTranslations("labs.dashboard.asks");
   return (
-    <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600 ui-d:text-slate-300">
-      <span className="font-semibold text-slate-900 ui-d:text-white">#{todo.id}</span>
+    <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
+      <span className="font-semibold text-fg">#{todo.id}</span>
       <PriorityBadge priority={todo.priority} />
-      {todo.source === "bug" ? (
-        <span className="rounded-full bg-rose-100 px-2 py-0.5 font-medium text-rose-800">Bug</span>
-      ) : null}
-      <span>{timeAgo(todo.created_at, now)}</span>
+      {todo.source === "bug" ? <Badge tone="danger">{t("bug")}</Badge> : null}
+      <RelativeTime iso={todo.created_at} now={now} />
     </div>
   );
 }
 
-function More({ shown, count, href, what }: { shown: number; count: number; href: string; what: string }) {
+function More({ shown, count, href, all }: { shown: number; count: number; href: string; all: string }) {
+  const t = useTranslations("labs.dashboard.asks");
   return (
     <p className="mt-2 text-sm">
-      <Link href={href} className="font-medium text-brand underline">
-        {count > shown ? `All ${count} ${what} in the queue` : "Open the queue"}
-      </Link>
+      <AppLink href={href}>{count > shown ? all : t("openQueue")}</AppLink>
     </p>
   );
 }
 
 export function PendingAsks({ todos, count, prefix, now }: ListProps) {
-  const queue = `${prefix}/base-ask/queue`;
+  const t = useTranslations("labs.dashboard.asks");
+  const queue = "/base-ask/queue";
   return (
     <>
       {todos.length === 0 ? (
-        <Empty>Nothing is waiting. New asks show up here.</Empty>
+        <Empty>{t("noneWaiting")}</Empty>
       ) : (
-        <ul className="divide-y divide-slate-200 ui-d:divide-white" data-testid="pending-asks">
+        <ul className="divide-y divide-line" data-testid="pending-asks">
           {todos.map((todo) => (
-            <li key={todo.id} aria-label={`Ask ${todo.id}`} className="space-y-1.5 py-2.5 ui-b:py-1">
+            <li key={todo.id} aria-label={t("ask", { id: todo.id })} className="space-y-1.5 py-2.5 ui-b:py-1">
               <AskHeader todo={todo} now={now} />
               <p className="line-clamp-3 break-words whitespace-pre-wrap">{todo.text}</p>
               <div className="flex flex-wrap items-center gap-3">
-                <ClaimForm todoId={todo.id} back={`${prefix}/#asks`} label={`Claim #${todo.id}`} />
-                <Link href={`${queue}#todo-${todo.id}`} className="text-sm font-medium text-brand underline">
-                  Answer
-                </Link>
+                {/* The queue's own claim (a form post answering 303 back here), its label naming the ask. */}
+                <form action={`/core-ask/${todo.id}/claim`} method="post">
+                  <input type="hidden" name="back" value={`${prefix}/#asks`} />
+                  <button type="submit" className={buttonClass("primary")} aria-label={t("claim", { id: todo.id })}>
+                    {t("claimShort")}
+                  </button>
+                </form>
+                <AppLink href={`${queue}#todo-${todo.id}`} look="standalone" className="text-sm">
+                  {t("answer")}
+                </AppLink>
               </div>
             </li>
           ))}
         </ul>
       )}
-      <More shown={todos.length} count={count} href={queue} what="pending asks" />
+      <More shown={todos.length} count={count} href={queue} all={t("allPending", { count })} />
     </>
   );
 }
 
 export function DecisionsReady({ todos, count, prefix, now }: ListProps) {
-  const queue = `${prefix}/base-ask/queue?tab=decisions`;
+  const t = useTranslations("labs.dashboard.asks");
+  const queue = "/base-ask/queue?tab=decisions";
   return (
     <>
       {todos.length === 0 ? (
-        <Empty>No decisions are waiting for you.</Empty>
+        <Empty>{t("noDecisions")}</Empty>
       ) : (
-        <ul className="divide-y divide-slate-200 ui-d:divide-white" data-testid="decisions-ready">
+        <ul className="divide-y divide-line" data-testid="decisions-ready">
           {todos.map((todo) => (
-            <li key={todo.id} aria-label={`Decision ${todo.id}`} className="space-y-1.5 py-2.5 ui-b:py-1">
+            <li key={todo.id} aria-label={t("decision", { id: todo.id })} className="space-y-1.5 py-2.5 ui-b:py-1">
               <AskHeader todo={todo} now={now} />
               <p className="line-clamp-3 break-words whitespace-pre-wrap">{todo.text}</p>
               {/* The agent's options: in its response, or still a draft. */}
               {(todo.response ?? todo.draft_response) ? (
-                <p className="line-clamp-4 rounded-lg bg-slate-50 p-2 text-sm break-words whitespace-pre-wrap ui-d:bg-black">
-                  <span className="font-semibold">Options:</span> {todo.response ?? todo.draft_response}
+                <p className="line-clamp-4 rounded-lg bg-sunken p-2 text-sm break-words whitespace-pre-wrap">
+                  <span className="font-semibold">{t("options")}</span> {todo.response ?? todo.draft_response}
                 </p>
               ) : null}
               <details>
-                <summary className="cursor-pointer py-1 text-sm font-medium text-brand ui-d:text-yellow-300">
-                  Make the decision
+                <summary className="cursor-pointer py-2.5 text-sm font-medium text-link underline underline-offset-2">
+                  {t("decide")}
                 </summary>
                 <div className="mt-1">
                   <DecideForm todoId={todo.id} back={`${prefix}/#decisions`} />
                 </div>
               </details>
-              <Link href={`${queue}#todo-${todo.id}`} className="text-sm font-medium text-brand underline">
-                Open in the queue
-              </Link>
+              <AppLink href={`${queue}#todo-${todo.id}`} look="standalone" className="text-sm">
+                {t("openInQueue")}
+              </AppLink>
             </li>
           ))}
         </ul>
       )}
-      <More shown={todos.length} count={count} href={queue} what="decisions" />
+      <More shown={todos.length} count={count} href={queue} all={t("allDecisions", { count })} />
     </>
   );
 }

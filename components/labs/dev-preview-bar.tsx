@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useSyncExternalStore } from "react";
 import { clearDevFlag, DEV_FLAG_KEY, readDevFlag, setDevFlag, subscribeDevFlag } from "@/lib/labs/dev-flag";
 import { UI_VARIANTS } from "@/lib/labs/variants";
@@ -18,6 +19,7 @@ export function DevPreviewBar({
   release: string;
   commit: string | null;
 }) {
+  const t = useTranslations("labs.preview");
   const expiresAt = useSyncExternalStore(subscribeDevFlag, readDevFlag, () => null);
 
   useEffect(() => {
@@ -39,16 +41,16 @@ export function DevPreviewBar({
   return (
     <div
       role="region"
-      aria-label="Preview"
-      className="flex flex-wrap items-center gap-x-4 gap-y-1 bg-slate-900 px-4 py-1.5 text-xs text-white"
+      aria-label={t("label")}
+      className="flex flex-wrap items-center gap-x-4 gap-y-1 bg-fg px-4 py-1.5 text-xs text-page"
     >
       <label className="flex items-center gap-1.5">
-        <span>Variant</span>
+        <span>{t("variant")}</span>
         <select
-          aria-label="UI variant"
+          aria-label={t("variantLabel")}
           value={variant}
           onChange={(event) => switchTo(event.target.value)}
-          className="rounded border border-slate-500 bg-slate-800 px-1 py-0.5 text-white"
+          className="rounded border border-line bg-surface px-1 py-0.5 text-fg"
         >
           {UI_VARIANTS.map((letter) => (
             <option key={letter} value={letter}>
@@ -58,10 +60,10 @@ export function DevPreviewBar({
         </select>
       </label>
       <span data-testid="build-release">{release}</span>
-      {commit ? <span className="font-mono text-slate-300">{commit}</span> : null}
-      <span className="text-slate-300">preview until {expiresAt.slice(0, 10)}</span>
-      <button type="button" onClick={clearDevFlag} className="ml-auto underline">
-        Hide
+      {commit ? <span className="font-mono">{commit}</span> : null}
+      <span>{t("until", { day: expiresAt.slice(0, 10) })}</span>
+      <button type="button" onClick={clearDevFlag} className="ml-auto min-h-6 underline underline-offset-2">
+        {t("hide")}
       </button>
     </div>
   );

@@ -1,104 +1,113 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { CopyField } from "@/components/labs/copy-button";
-import { FormError } from "@/components/ui/field";
+import { Button } from "@/components/ui/button";
+import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { Input, Select } from "@/components/ui/input";
+import { Notice } from "@/components/ui/notice";
+import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import { API_SCOPES } from "@/lib/auth/scopes";
-import { FetchError, postJson } from "@/lib/http/fetcher";
-import type { CreateApiKeyResponse } from "@/lib/labs/schemas";
+import { createApiKeyBody, type CreateApiKeyResponse } from "@/lib/labs/schemas";
 
-/** Mints a key and shows its secret this once, with a copy button. */
+/** Mints a key (checked with the route's own schema) and shows its secret this once, with a copy button. */
 export function MintKeyForm({ plans }: { plans: { name: string; perMinute: number }[] }) {
+  const t = useTranslations("labs.admin.keys.mint");
   const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [minted, setMinted] = useState<CreateApiKeyResponse | null>(null);
+  const form = useApiForm(createApiKeyBody, {
+    name: "",
+    plan: plans[0]?.name as "free" | undefined,
+    scopes: API_SCOPES.filter((scope) => scope !== "scan"),
+  });
+  const sendForm = useSendForm();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    setPending(true);
-    setError(null);
-    try {
-      const result = await postJson<CreateApiKeyResponse>("/labs/api/keys", {
-        name: data.get("name"),
-        plan: data.get("plan"),
-        scopes: data.getAll("scopes"),
-      });
-      setMinted(result);
-      form.reset();
-      router.refresh();
-    } catch (caught) {
-      setError(caught instanceof FetchError ? caught.message : "Could not mint the key.");
-    } finally {
-      setPending(false);
-    }
-  };
+  const submit = handleSubmit(async (values) => {
+    const result = (await sendForm(form, "/labs/api/keys", values)) as CreateApiKeyResponse | undefined;
+    if (!result) return;
+    setMinted(result);
+    reset();
+    router.refresh();
+  });
+
+  // The schema's words are for the API; a reader gets the catalogue's.
+  const nameError = errors.name?.type === "too_small" ? t("name.empty") : errors.name?.message;
+  const scopesError = errors.scopes?.type === "too_small" ? t("scopes.empty") : errors.scopes?.message;
 
   return (
     <div className="space-y-3">
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <label className="grow basis-40">
-          <span className="block text-sm font-medium">Name</span>
-          <input
-            name="name"
-            required
-            maxLength={100}
-            placeholder="e.g. research agent"
-            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-          />
-        </label>
-        <label>
-          <span className="block text-sm font-medium">Plan</span>
-          <select
-            name="plan"
-            defaultValue={plans[0]?.name}
-            className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2"
-          >
-            {plans.map((plan) => (
-              <option key={plan.name} value={plan.name}>
-                {plan.name} ({plan.perMinute}/min)
-              </option>
-            ))}
-          </select>
-        </label>
-        <fieldset className="basis-full">
-          <legend className="text-sm font-medium">May work on</legend>
+      <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-end gap-2" noValidate>
+        <div className="min-w-0 grow basis-48">
+          <Field label={t("name.label")} htmlFor="mint-name" error={nameError}>
+            <Input
+              id="mint-name"
+              maxLength={100}
+              placeholder={t("name.placeholder")}
+              autoComplete="off"
+              {...register("name")}
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={fieldDescription("mint-name", { error: nameError })}
+            />
+          </Field>
+        </div>
+        <div className="min-w-0 basis-40">
+          <Field label={t("plan.label")} htmlFor="mint-plan" error={errors.plan?.message}>
+            <Select
+              id="mint-plan"
+              {...register("plan")}
+              aria-invalid={errors.plan ? true : undefined}
+              aria-describedby={fieldDescription("mint-plan", { error: errors.plan })}
+            >
+              {plans.map((plan) => (
+                <option key={plan.name} value={plan.name}>
+                  {t("plan.option", { name: plan.name, perMinute: plan.perMinute })}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <fieldset
+          className="basis-full"
+          aria-invalid={scopesError ? true : undefined}
+          aria-describedby={scopesError ? "mint-scopes-error" : undefined}
+        >
+          <legend className="text-sm font-medium">{t("scopes.label")}</legend>
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
             {API_SCOPES.map((scope) => (
               <label key={scope} className="flex min-h-11 items-center gap-2">
-                <input
-                  type="checkbox"
-                  name="scopes"
-                  value={scope}
-                  defaultChecked={scope !== "scan"}
-                  className="size-5"
-                />
+                <input type="checkbox" value={scope} {...register("scopes")} className="size-5 accent-accent" />
                 {scope}
               </label>
             ))}
           </div>
+          {scopesError ? (
+            <p id="mint-scopes-error" role="alert" className="text-sm text-danger">
+              {scopesError}
+            </p>
+          ) : null}
         </fieldset>
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-lg bg-brand px-4 py-2 font-medium text-white disabled:opacity-60"
-        >
-          {pending ? "Minting…" : "Mint key"}
-        </button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? t("sending") : t("submit")}
+        </Button>
       </form>
-      <FormError>{error}</FormError>
+      <FormError>{errors.root?.server?.message}</FormError>
       {minted ? (
-        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
-          <p className="font-medium text-amber-900">
-            Key “{minted.name}” ({minted.plan}; {minted.scopes.join(", ")}). Copy it now: it is not shown again.
+        <Notice tone="warn">
+          <p className="font-medium">
+            {t("minted", { name: minted.name, plan: minted.plan, scopes: minted.scopes.join(", ") })}
           </p>
           <div className="mt-2">
-            <CopyField id="minted-key" label="New API key" value={minted.key} />
+            <CopyField id="minted-key" label={t("secret")} value={minted.key} />
           </div>
-        </div>
+        </Notice>
       ) : null}
     </div>
   );

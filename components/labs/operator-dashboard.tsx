@@ -1,18 +1,19 @@
 "use client";
 
-import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { DecisionsReady, PendingAsks } from "@/components/labs/dashboard-asks";
 import { AvailabilityBadge, Empty, ItemLink, Price } from "@/components/research/bits";
 import { Drops, NoteList, OutOfStock } from "@/components/research/research-dashboard";
 import { UpdatedAgo } from "@/components/research/updated-ago";
-import { When } from "@/components/research/when";
-import { KIND_LABEL } from "@/components/scan/styles";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { AppLink } from "@/components/ui/link";
+import { Money } from "@/components/ui/money";
 import { Stat } from "@/components/ui/stat";
+import { Time } from "@/components/ui/time";
 import { FetchError } from "@/lib/http/fetcher";
 import type { Dashboard } from "@/lib/labs/schemas";
 import { useDashboard } from "@/lib/labs/use-dashboard";
-import { formatMoney } from "@/lib/scan/client/format";
 import { sessionLabel } from "@/lib/scan/schemas";
 
 /**
@@ -22,6 +23,7 @@ import { sessionLabel } from "@/lib/scan/schemas";
  * half-typed decision alone.
  */
 export function OperatorDashboard({ initial, prefix }: { initial: Dashboard; prefix: string }) {
+  const t = useTranslations("labs.dashboard");
   const { data, error, isValidating, updatedAt } = useDashboard(initial);
   const dashboard = data ?? initial;
   const now = Date.parse(dashboard.generated_at);
@@ -30,49 +32,45 @@ export function OperatorDashboard({ initial, prefix }: { initial: Dashboard; pre
   return (
     <div className="space-y-4 ui-b:space-y-2">
       <UpdatedAgo updatedAt={updatedAt} refreshing={isValidating} error={error} />
-      <Health dashboard={dashboard} prefix={prefix} databaseDown={databaseDown} />
+      <Health dashboard={dashboard} databaseDown={databaseDown} />
 
       <div className="grid gap-4 lg:grid-cols-2 ui-b:gap-2">
         <div id="asks" className="min-w-0 scroll-mt-4">
-          <Card title={`Pending asks (${dashboard.ask.pending.count})`}>
+          <Card title={t("pendingAsks", { count: dashboard.ask.pending.count })}>
             <PendingAsks {...dashboard.ask.pending} prefix={prefix} now={now} />
           </Card>
         </div>
         <div id="decisions" className="min-w-0 scroll-mt-4">
-          <Card title={`Decisions ready (${dashboard.ask.decisions.count})`}>
+          <Card title={t("decisionsReady", { count: dashboard.ask.decisions.count })}>
             <DecisionsReady {...dashboard.ask.decisions} prefix={prefix} now={now} />
           </Card>
         </div>
       </div>
 
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3 ui-b:gap-2">
-        <Card title="Scan">
-          <ScanSummary scan={dashboard.scan} prefix={prefix} />
+        <Card title={t("scan.title")}>
+          <ScanSummary scan={dashboard.scan} />
         </Card>
-        <Card title="Research">
-          <ResearchSummary research={dashboard.research} prefix={prefix} />
+        <Card title={t("research.title")}>
+          <ResearchSummary research={dashboard.research} />
         </Card>
-        <Card title="Recent notes">
-          <NoteList notes={dashboard.research.notes} prefix={prefix} />
+        <Card title={t("notes.title")}>
+          <NoteList notes={dashboard.research.notes} />
           <p className="mt-2 text-sm">
-            <Link href={`${prefix}/base-research/`} className="font-medium text-brand underline">
-              Leave a note for the agent
-            </Link>
+            <AppLink href="/base-research/">{t("notes.leave")}</AppLink>
           </p>
         </Card>
       </div>
 
       <div className="grid gap-4 lg:grid-cols-2 ui-b:gap-2">
-        <Card title="Latest price drops">
-          <Drops drops={dashboard.research.drops} prefix={prefix} />
+        <Card title={t("drops")}>
+          <Drops drops={dashboard.research.drops} />
         </Card>
-        <Card title={`Out of stock (${dashboard.research.oos_count})`}>
-          <OutOfStock oos={dashboard.research.oos} prefix={prefix} />
+        <Card title={t("outOfStock", { count: dashboard.research.oos_count })}>
+          <OutOfStock oos={dashboard.research.oos} />
           {dashboard.research.oos_count > dashboard.research.oos.length ? (
             <p className="mt-2 text-sm">
-              <Link href={`${prefix}/base-research/`} className="font-medium text-brand underline">
-                All {dashboard.research.oos_count} in Research
-              </Link>
+              <AppLink href="/base-research/">{t("allOutOfStock", { count: dashboard.research.oos_count })}</AppLink>
             </p>
           ) : null}
         </Card>
@@ -81,50 +79,60 @@ export function OperatorDashboard({ initial, prefix }: { initial: Dashboard; pre
   );
 }
 
-function Health({ dashboard, prefix, databaseDown }: { dashboard: Dashboard; prefix: string; databaseDown: boolean }) {
+const SERVICE_NAMES = ["scan", "ask", "research", "labs"] as const;
+const isServiceName = (name: string): name is (typeof SERVICE_NAMES)[number] =>
+  (SERVICE_NAMES as readonly string[]).includes(name);
+
+function Health({ dashboard, databaseDown }: { dashboard: Dashboard; databaseDown: boolean }) {
+  const t = useTranslations("labs.dashboard.health");
+  const nav = useTranslations("common.nav");
   const { database, services } = dashboard.health;
   return (
     <section
-      aria-label="Health"
-      className="surface rounded-xl border border-slate-200 bg-white p-4 shadow-sm ui-b:rounded ui-b:p-2 ui-c:p-5"
+      aria-labelledby="health-title"
+      className="surface rounded-xl border border-line bg-surface p-4 shadow-sm ui-b:rounded ui-b:p-2 ui-c:p-5"
     >
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 className="text-base font-semibold ui-c:text-lg">Health</h2>
+        <h2 id="health-title" className="text-base font-semibold ui-c:text-lg">
+          {t("title")}
+        </h2>
         <p className="text-sm">
-          <span data-testid="db-health" className={databaseDown ? "text-red-700" : "text-green-700"}>
-            Database: {databaseDown ? "not answering" : "ok"}
+          <span data-testid="db-health" className={`font-medium ${databaseDown ? "text-danger" : "text-success"}`}>
+            {databaseDown ? t("databaseDown") : t("databaseOk")}
           </span>
           {databaseDown ? null : (
-            <span className="text-slate-500 ui-d:text-slate-300">
-              {" "}
-              · {database.kind === "pglite" ? "embedded (PGlite)" : "PostgreSQL"}, {database.round_trip_ms} ms round
-              trip
+            <span className="text-muted">
+              {" · "}
+              {t("database", { kind: database.kind, ms: database.round_trip_ms })}
             </span>
           )}
         </p>
       </div>
-      <ul className="grid grid-cols-2 gap-2 lg:grid-cols-4" data-testid="service-health">
+      <ul className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-2 lg:grid-cols-4" data-testid="service-health">
         {services.map((service) => {
           const ok = service.ok && !databaseDown;
+          const name = isServiceName(service.service) ? nav(service.service) : service.name;
+          const state = ok ? t("ok") : t("attention");
           return (
             <li
               key={service.service}
-              aria-label={`${service.name}: ${ok ? "ok" : "needs attention"}`}
-              className={`rounded-lg border px-3 py-2 ui-b:py-1 ${ok ? "border-slate-200 ui-d:border-white" : "border-red-300 bg-red-50 ui-d:border-yellow-300 ui-d:bg-black"}`}
+              aria-label={`${name}: ${state}`}
+              className={`min-w-0 rounded-lg border px-3 py-2 ui-b:py-1 ${ok ? "border-line" : "border-danger bg-danger-surface"}`}
             >
-              <div className="flex items-center gap-2">
+              <div className="flex flex-wrap items-center gap-x-2">
                 <span
                   aria-hidden="true"
-                  className={`size-2.5 shrink-0 rounded-full ${ok ? "bg-green-600 ui-d:bg-green-400" : "bg-red-600 ui-d:bg-yellow-300"}`}
+                  className={`size-2.5 shrink-0 rounded-full ${ok ? "bg-success" : "bg-danger"}`}
                 />
-                <Link href={`${prefix}${service.href}`} className="font-semibold text-brand hover:underline">
-                  {service.name}
-                </Link>
-                <span className={`ml-auto text-xs font-medium ${ok ? "text-green-700" : "text-red-700"}`}>
-                  {ok ? "OK" : "Needs attention"}
-                </span>
+                <AppLink href={service.href} className="font-semibold">
+                  {name}
+                </AppLink>
+                <span className={`ml-auto text-xs font-semibold ${ok ? "text-success" : "text-danger"}`}>{state}</span>
               </div>
-              <p className="mt-0.5 text-xs break-words text-slate-500 ui-d:text-slate-300">{service.detail}</p>
+              {/* Written by the server, which speaks English. */}
+              <p lang="en" className="mt-0.5 text-xs break-words text-muted">
+                {service.detail}
+              </p>
             </li>
           );
         })}
@@ -133,49 +141,59 @@ function Health({ dashboard, prefix, databaseDown }: { dashboard: Dashboard; pre
   );
 }
 
-const SESSION_STATE = {
-  open: { label: "Open", className: "bg-emerald-100 text-emerald-900" },
-  ended: { label: "Ended", className: "bg-slate-200 text-slate-800" },
-  expired: { label: "Expired", className: "bg-slate-200 text-slate-800" },
-} as const;
+const SESSION_TONE: Record<NonNullable<Dashboard["scan"]["session"]>["state"], BadgeTone> = {
+  open: "success",
+  ended: "neutral",
+  expired: "neutral",
+};
 
-function ScanSummary({ scan, prefix }: { scan: Dashboard["scan"]; prefix: string }) {
+const KIND_TONE: Record<string, BadgeTone> = {
+  barcode: "success",
+  fatura: "warn",
+  card: "info",
+  url: "accent",
+  qr: "neutral",
+};
+const KINDS = ["barcode", "fatura", "card", "url", "qr"] as const;
+const isKind = (kind: string): kind is (typeof KINDS)[number] => (KINDS as readonly string[]).includes(kind);
+
+function ScanSummary({ scan }: { scan: Dashboard["scan"] }) {
+  const t = useTranslations("labs.dashboard.scan");
   const session = scan.session;
   return (
     <>
       <div className="grid grid-cols-2 gap-2">
-        <Stat label="Scans today (UTC)" value={scan.scans_today} />
-        <Stat label={session?.mine ? "In your session" : "In latest session"} value={session?.scans ?? 0} />
+        <Stat label={t("today")} value={scan.scans_today} />
+        <Stat label={session?.mine ? t("inYours") : t("inLatest")} value={session?.scans ?? 0} />
       </div>
       {session ? (
         <div className="mt-3 text-sm" data-testid="scan-session">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <Link
-              href={`${prefix}/base-scan/session?sid=${session.id}`}
-              aria-label={`${session.mine ? "Your" : "Latest"} session ${sessionLabel(session.id)}`}
-              className="font-mono font-semibold text-brand hover:underline"
+            <AppLink
+              href={`/base-scan/session?sid=${session.id}`}
+              aria-label={t(session.mine ? "yourSession" : "latestSession", { label: sessionLabel(session.id) })}
+              className="font-mono"
             >
               {sessionLabel(session.id)}
-            </Link>
-            <span
-              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${SESSION_STATE[session.state].className}`}
-            >
-              {SESSION_STATE[session.state].label}
-            </span>
+            </AppLink>
+            <Badge tone={SESSION_TONE[session.state]}>{t(`states.${session.state}`)}</Badge>
           </div>
-          <p className="text-xs text-slate-500 ui-d:text-slate-300">
-            {session.invoices ? `${session.invoices} invoices, ${formatMoney(session.gross_total)} · ` : ""}
+          <p className="text-xs text-muted">
+            {session.invoices ? (
+              <>
+                {t("invoices", { count: session.invoices })}, <Money amount={session.gross_total} />
+                {" · "}
+              </>
+            ) : null}
             {session.store_name ? `${session.store_name} · ` : ""}
-            last scan <When iso={session.last_scan_at} />
+            {t.rich("lastScan", { time: () => <Time iso={session.last_scan_at} /> })}
           </p>
-          <ul className="mt-2 divide-y divide-slate-100" data-testid="recent-scans">
+          <ul className="mt-2 divide-y divide-line" data-testid="recent-scans">
             {session.recent_scans.map((item) => (
               <li key={item.id} className="flex items-center gap-2 py-1.5">
-                <span
-                  className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${KIND_LABEL[item.kind]?.className ?? ""}`}
-                >
-                  {KIND_LABEL[item.kind]?.label ?? item.kind}
-                </span>
+                <Badge tone={KIND_TONE[item.kind] ?? "neutral"} className="shrink-0">
+                  {isKind(item.kind) ? t(`kinds.${item.kind}`) : item.kind}
+                </Badge>
                 <span className="min-w-0 flex-1 truncate font-mono text-xs" title={item.value}>
                   {item.value}
                 </span>
@@ -184,43 +202,41 @@ function ScanSummary({ scan, prefix }: { scan: Dashboard["scan"]; prefix: string
           </ul>
         </div>
       ) : (
-        <p className="mt-3 text-sm text-slate-500 ui-d:text-slate-300">
-          No scans yet.{" "}
-          <Link href={`${prefix}/base-scan/scan`} className="text-brand underline">
-            Open the scanner
-          </Link>
+        <p className="mt-3 text-sm text-muted">
+          {t("none")} <AppLink href="/base-scan/scan">{t("openScanner")}</AppLink>
         </p>
       )}
     </>
   );
 }
 
-function ResearchSummary({ research, prefix }: { research: Dashboard["research"]; prefix: string }) {
-  const { counts } = research;
+function ResearchSummary({ research }: { research: Dashboard["research"] }) {
+  const t = useTranslations("labs.dashboard.research");
+  const counts = useTranslations("research.dashboard.counts");
   return (
     <>
       <div className="grid grid-cols-2 gap-2" data-testid="research-counts">
-        <Stat label="Items" value={counts.items} />
-        <Stat label="Observations" value={counts.obs} />
-        <Stat label="Sources" value={counts.sources} />
-        <Stat label="Sessions" value={counts.sessions} />
+        <Stat label={counts("items")} value={research.counts.items} />
+        <Stat label={counts("observations")} value={research.counts.obs} />
+        <Stat label={counts("sources")} value={research.counts.sources} />
+        <Stat label={counts("sessions")} value={research.counts.sessions} />
       </div>
       {research.recent.length === 0 ? (
         <div className="mt-3">
-          <Empty>No observations yet.</Empty>
+          <Empty>{t("none")}</Empty>
         </div>
       ) : (
-        <ul className="mt-2 divide-y divide-slate-100" data-testid="recent-observations">
+        <ul className="mt-2 divide-y divide-line" data-testid="recent-observations">
           {research.recent.map((obs) => (
             <li key={obs.br_id} className="flex items-start gap-2 py-1.5 text-sm" data-br-id={obs.br_id}>
-              <div className="min-w-0 flex-1">
-                <ItemLink prefix={prefix} id={obs.item_id} name={obs.item_name} />
-                <div className="text-xs text-slate-500 ui-d:text-slate-300">
-                  {obs.source} · <When iso={obs.observed_at} />
+              <div className="min-w-0 flex-1 break-words">
+                <ItemLink id={obs.item_id} name={obs.item_name} />
+                <div className="text-xs text-muted">
+                  {obs.source} · <Time iso={obs.observed_at} />
                 </div>
               </div>
               <div className="text-right">
-                <Price text={obs.price_fmt} />
+                <Price amount={obs.price} currency={obs.currency} />
                 {obs.availability === "oos" ? <AvailabilityBadge availability="oos" /> : null}
               </div>
             </li>
@@ -228,9 +244,7 @@ function ResearchSummary({ research, prefix }: { research: Dashboard["research"]
         </ul>
       )}
       <p className="mt-2 text-sm">
-        <Link href={`${prefix}/base-research/`} className="font-medium text-brand underline">
-          Open Research
-        </Link>
+        <AppLink href="/base-research/">{t("open")}</AppLink>
       </p>
     </>
   );

@@ -1,71 +1,74 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { CopyField } from "@/components/labs/copy-button";
 import { BarcodeView } from "@/components/scan/barcode-view";
-import { FormError } from "@/components/ui/field";
-import { FetchError, postJson } from "@/lib/http/fetcher";
-import type { CreatePairingResponse } from "@/lib/labs/schemas";
+import { Button } from "@/components/ui/button";
+import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Time } from "@/components/ui/time";
+import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { createPairingBody, type CreatePairingResponse } from "@/lib/labs/schemas";
 
 /** Makes a one-time pairing link and shows it as a QR code for the phone's camera. */
 export function PairDeviceForm() {
+  const t = useTranslations("labs.admin.devices.pair");
   const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [pairing, setPairing] = useState<CreatePairingResponse | null>(null);
+  const form = useApiForm(createPairingBody, { name: "" });
+  const sendForm = useSendForm();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setPending(true);
-    setError(null);
-    try {
-      setPairing(
-        await postJson<CreatePairingResponse>("/labs/api/devices/pairings", {
-          name: new FormData(form).get("name"),
-        }),
-      );
-      form.reset();
-      router.refresh();
-    } catch (caught) {
-      setError(caught instanceof FetchError ? caught.message : "Could not make a pairing code.");
-    } finally {
-      setPending(false);
-    }
-  };
+  const submit = handleSubmit(async (values) => {
+    const result = (await sendForm(form, "/labs/api/devices/pairings", values)) as CreatePairingResponse | undefined;
+    if (!result) return;
+    setPairing(result);
+    reset();
+    router.refresh();
+  });
+
+  const nameError = errors.name?.type === "too_small" ? t("name.empty") : errors.name?.message;
 
   return (
     <div className="space-y-3">
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <label className="grow basis-40">
-          <span className="block text-sm font-medium">Device name</span>
-          <input
-            name="name"
-            required
-            maxLength={60}
-            placeholder="e.g. Maria's phone"
-            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-          />
-        </label>
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-lg bg-brand px-4 py-2 font-medium text-white disabled:opacity-60"
-        >
-          {pending ? "Making…" : "Pair a phone"}
-        </button>
+      <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-end gap-2" noValidate>
+        <div className="min-w-0 grow basis-40">
+          <Field label={t("name.label")} htmlFor="pair-name" error={nameError}>
+            <Input
+              id="pair-name"
+              maxLength={60}
+              placeholder={t("name.placeholder")}
+              autoComplete="off"
+              {...register("name")}
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={fieldDescription("pair-name", { error: nameError })}
+            />
+          </Field>
+        </div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? t("sending") : t("submit")}
+        </Button>
       </form>
-      <FormError>{error}</FormError>
+      <FormError>{errors.root?.server?.message}</FormError>
       {pairing ? (
-        <div role="status" className="rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-900">
+        <div role="status" className="rounded-lg border border-line-strong bg-surface p-3 text-sm text-fg">
           <p className="font-medium">
-            Scan this with “{pairing.name}” before {pairing.expires_at.slice(11, 16)} UTC; it works once.
+            {t.rich("made", {
+              name: pairing.name,
+              time: () => <Time iso={pairing.expires_at} style="time" />,
+            })}
           </p>
           <div className="mx-auto my-3 max-w-56" data-testid="pairing-qr">
             <BarcodeView format="qr_code" value={pairing.url} maxHeight={0.35} />
           </div>
-          <CopyField id="pairing-link" label="Pairing link" value={pairing.url} />
+          <CopyField id="pairing-link" label={t("link")} value={pairing.url} />
         </div>
       ) : null}
     </div>

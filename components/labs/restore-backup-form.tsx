@@ -1,7 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
 import type { ErrorBody } from "@/lib/http/errors";
 import type { restoreResponse } from "@/lib/labs/schemas";
 import type { z } from "zod";
@@ -13,6 +16,7 @@ type Progress = { state: "idle" } | { state: "sending"; percent: number } | { st
  * progress: a household's photos make it large. Shown on a new install only.
  */
 export function RestoreBackupForm() {
+  const t = useTranslations("labs.admin.backup.restore");
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
   const [error, setError] = useState<string | null>(null);
   const [restored, setRestored] = useState<number | null>(null);
@@ -21,7 +25,7 @@ export function RestoreBackupForm() {
     event.preventDefault();
     const file = new FormData(event.currentTarget).get("backup");
     if (!(file instanceof File) || file.size === 0) {
-      setError("Choose the backup file first (labs-backup-….ndjson.gz).");
+      setError(t("chooseFirst"));
       return;
     }
     setError(null);
@@ -38,7 +42,7 @@ export function RestoreBackupForm() {
     request.upload.onload = () => setProgress({ state: "restoring" });
     request.onerror = () => {
       setProgress({ state: "idle" });
-      setError("No connection to the server. Check your network and try again.");
+      setError(t("offline"));
     };
     request.onload = () => {
       setProgress({ state: "idle" });
@@ -48,51 +52,43 @@ export function RestoreBackupForm() {
         setRestored(Object.values(answer.rows).reduce((sum, n) => sum + n, 0));
         return;
       }
-      setError(
-        answer && "error" in answer
-          ? answer.error.message
-          : `The server answered ${request.status}; nothing was restored.`,
-      );
+      setError(answer && "error" in answer ? answer.error.message : t("failed", { status: request.status }));
     };
     request.send(file);
   };
 
   if (restored !== null) {
     return (
-      <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-green-900">
-        Restored {restored} rows: the household is back.{" "}
-        <a href="" className="font-medium underline">
-          Reload the page
+      <Notice tone="success">
+        {t("done", { count: restored })}{" "}
+        <a href="" className="font-medium underline underline-offset-2">
+          {t("reload")}
         </a>
-      </p>
+      </Notice>
     );
   }
   const busy = progress.state !== "idle";
   return (
     <form onSubmit={submit} className="space-y-2">
       <label className="block">
-        <span className="block text-sm font-medium">Backup file</span>
+        <span className="block text-sm font-medium">{t("file")}</span>
         <input
           type="file"
           name="backup"
           accept=".gz,application/gzip"
           disabled={busy}
-          className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:py-3 file:font-medium"
+          className="mt-1 block w-full text-sm text-fg file:mr-3 file:rounded-lg file:border file:border-line-strong file:bg-sunken file:px-4 file:py-3 file:font-medium file:text-fg"
         />
       </label>
-      <button
-        type="submit"
-        disabled={busy}
-        className="min-h-12 w-full rounded-lg bg-brand px-4 py-2 font-medium text-white disabled:opacity-60 sm:w-auto"
-      >
+      <Button type="submit" disabled={busy} className="w-full sm:w-auto">
         {progress.state === "sending"
-          ? `Sending… ${progress.percent}%`
+          ? t("sending", { percent: progress.percent })
           : progress.state === "restoring"
-            ? "Restoring…"
-            : "Restore this backup"}
-      </button>
+            ? t("restoring")
+            : t("submit")}
+      </Button>
       {progress.state === "sending" ? (
-        <progress max={100} value={progress.percent} className="block w-full" aria-label="Upload" />
+        <progress max={100} value={progress.percent} className="block w-full" aria-label={t("upload")} />
       ) : null}
       <FormError>{error}</FormError>
     </form>

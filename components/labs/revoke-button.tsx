@@ -1,11 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 import { FetchError, postJson } from "@/lib/http/fetcher";
 
 /** Revoke (a key, a paired device) in two steps: the first press asks, the second posts to `path`. */
 export function RevokeButton({ path, name }: { path: string; name: string }) {
+  const t = useTranslations("labs.revoke");
+  const actions = useTranslations("common.actions");
   const router = useRouter();
   const [step, setStep] = useState<"idle" | "confirm" | "pending">("idle");
   const [error, setError] = useState<string | null>(null);
@@ -17,7 +21,7 @@ export function RevokeButton({ path, name }: { path: string; name: string }) {
       await postJson(path, {});
       router.refresh();
     } catch (caught) {
-      setError(caught instanceof FetchError ? caught.message : `Could not revoke “${name}”.`);
+      setError(caught instanceof FetchError ? caught.message : t("failed", { name }));
       setStep("idle");
     }
   };
@@ -25,15 +29,11 @@ export function RevokeButton({ path, name }: { path: string; name: string }) {
   if (step === "idle") {
     return (
       <span className="inline-flex flex-col items-end gap-1">
-        <button
-          type="button"
-          onClick={() => setStep("confirm")}
-          className="rounded-lg border border-red-300 px-3 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
-        >
-          Revoke
-        </button>
+        <Button kind="secondary" onClick={() => setStep("confirm")}>
+          {t("revoke")}
+        </Button>
         {error ? (
-          <span role="alert" className="text-xs text-red-700">
+          <span role="alert" className="text-xs text-danger">
             {error}
           </span>
         ) : null}
@@ -42,23 +42,13 @@ export function RevokeButton({ path, name }: { path: string; name: string }) {
   }
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-1 text-sm">
-      <span>Revoke “{name}”?</span>
-      <button
-        type="button"
-        disabled={step === "pending"}
-        onClick={revoke}
-        className="rounded-lg bg-red-700 px-3 py-1 font-medium text-white disabled:opacity-60"
-      >
-        {step === "pending" ? "Revoking…" : "Yes, revoke"}
-      </button>
-      <button
-        type="button"
-        disabled={step === "pending"}
-        onClick={() => setStep("idle")}
-        className="rounded-lg border border-slate-300 px-3 py-1"
-      >
-        Cancel
-      </button>
+      <span>{t("confirm", { name })}</span>
+      <Button kind="danger" disabled={step === "pending"} onClick={revoke}>
+        {step === "pending" ? t("revoking") : t("yes")}
+      </Button>
+      <Button kind="secondary" disabled={step === "pending"} onClick={() => setStep("idle")}>
+        {actions("cancel")}
+      </Button>
     </span>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import type { VariantViewRow } from "@/lib/labs/schemas";
 
@@ -21,6 +22,7 @@ const COLORS: Record<string, string> = {
 
 /** Page views per day, stacked by UI variant, for every day of the range (empty days included). */
 export function VariantViewsChart({ from, to, rows }: { from: string; to: string; rows: VariantViewRow[] }) {
+  const t = useTranslations("labs.admin.variants");
   const variants = [...new Set(rows.map((row) => row.variant))].sort();
   const data = daysBetween(from, to).map((day) => ({
     day: day.slice(5),
@@ -29,15 +31,28 @@ export function VariantViewsChart({ from, to, rows }: { from: string; to: string
     ),
   }));
   return (
-    <figure aria-label="Page views per UI variant per day" className="h-64 w-full text-slate-600">
+    <figure aria-label={t("chartLabel")} className="m-0 h-64 w-full text-muted">
       <BarChart responsive data={data} style={{ width: "100%", height: "100%" }} margin={{ left: -20, right: 4 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="currentColor" strokeOpacity={0.2} />
         <XAxis dataKey="day" tick={{ fill: "currentColor", fontSize: 11 }} interval="preserveStartEnd" />
         <YAxis allowDecimals={false} tick={{ fill: "currentColor", fontSize: 11 }} />
-        <Tooltip contentStyle={{ color: "#0f172a" }} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Tooltip
+          contentStyle={{ backgroundColor: "var(--surface)", borderColor: "var(--line-strong)", color: "var(--fg)" }}
+          labelStyle={{ color: "var(--fg)" }}
+          cursor={{ fill: "currentColor", fillOpacity: 0.1 }}
+        />
+        <Legend
+          wrapperStyle={{ fontSize: 12 }}
+          formatter={(value) => <span style={{ color: "var(--fg)" }}>{String(value)}</span>}
+        />
         {variants.map((variant) => (
-          <Bar key={variant} dataKey={variant} name={`variant ${variant}`} stackId="views" fill={COLORS[variant]} />
+          <Bar
+            key={variant}
+            dataKey={variant}
+            name={t("variant", { letter: variant })}
+            stackId="views"
+            fill={COLORS[variant]}
+          />
         ))}
       </BarChart>
     </figure>

@@ -1,35 +1,34 @@
-import Link from "next/link";
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { AppLink } from "@/components/ui/link";
+import { Money } from "@/components/ui/money";
 import type { Availability } from "@/lib/research/schemas";
 
-const AVAILABILITY_LABEL: Record<Availability, string> = {
-  in_stock: "In stock",
-  oos: "Out of stock",
-  unknown: "Unknown",
-};
-const AVAILABILITY_STYLE: Record<Availability, string> = {
-  in_stock: "bg-emerald-50 text-emerald-800 ring-emerald-200",
-  oos: "bg-rose-50 text-rose-800 ring-rose-200",
-  unknown: "bg-slate-100 text-slate-600 ring-slate-200",
+const AVAILABILITY_TONE: Record<Availability, BadgeTone> = {
+  in_stock: "success",
+  oos: "danger",
+  unknown: "neutral",
 };
 
 export function AvailabilityBadge({ availability }: { availability: Availability }) {
+  const t = useTranslations("research.availability");
   return (
-    <span
-      className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ui-d:bg-black ui-d:text-white ui-d:ring-white ${AVAILABILITY_STYLE[availability]}`}
-    >
-      {AVAILABILITY_LABEL[availability]}
-    </span>
+    <Badge tone={AVAILABILITY_TONE[availability]} className="whitespace-nowrap">
+      {t(availability)}
+    </Badge>
   );
 }
 
-/** A price as price_fmt gives it, kept on one line; a dash without a price. */
-export function Price({ text }: { text: string | null }) {
-  if (text === null) return <span className="text-slate-400 ui-d:text-slate-300">—</span>;
-  return <span className="whitespace-nowrap tabular-nums">{text}</span>;
+/** A price as the API keeps it ("12.50"), in the reader's language, on one line; a dash without one. */
+export function Price({ amount, currency }: { amount: string | null; currency: string | null }) {
+  if (amount === null) return <span className="text-muted">—</span>;
+  return <Money amount={amount} currency={currency ?? "EUR"} className="whitespace-nowrap" />;
 }
 
 /** The shop's page, in a new tab, without handing it our page (noopener) or our address (noreferrer). */
-export function OutLink({ url, label = "Open" }: { url: string | null; label?: string }) {
+export function OutLink({ url, item, source }: { url: string | null; item: string; source: string }) {
+  const t = useTranslations("research.links");
   if (!url) return null;
   let host = url;
   try {
@@ -43,30 +42,26 @@ export function OutLink({ url, label = "Open" }: { url: string | null; label?: s
       target="_blank"
       rel="noopener noreferrer"
       title={url}
-      aria-label={`${label} on ${host} (new tab)`}
-      className="inline-flex min-h-8 min-w-8 items-center justify-center rounded text-brand hover:bg-slate-100 ui-c:min-h-12 ui-c:min-w-12"
+      aria-label={t("out", { item, source, host })}
+      className="inline-flex min-h-[32px] min-w-[32px] items-center justify-center rounded text-link hover:bg-sunken ui-c:min-h-12 ui-c:min-w-12"
     >
       <span aria-hidden="true">↗</span>
     </a>
   );
 }
 
-export function ItemLink({ prefix, id, name }: { prefix: string; id: number; name: string }) {
-  return (
-    <Link href={`${prefix}/base-research/items/${id}`} className="font-medium text-brand hover:underline">
-      {name}
-    </Link>
-  );
+export function ItemLink({ id, name }: { id: number; name: string }) {
+  return <AppLink href={`/base-research/items/${id}`}>{name}</AppLink>;
 }
 
-export function SessionLink({ prefix, slug, children }: { prefix: string; slug: string; children?: React.ReactNode }) {
+export function SessionLink({ slug, children }: { slug: string; children?: ReactNode }) {
   return (
-    <Link href={`${prefix}/base-research/sessions/${encodeURIComponent(slug)}`} className="text-brand hover:underline">
+    <AppLink href={`/base-research/sessions/${encodeURIComponent(slug)}`} className="font-normal">
       {children ?? slug}
-    </Link>
+    </AppLink>
   );
 }
 
-export function Empty({ children }: { children: React.ReactNode }) {
-  return <p className="text-sm text-slate-500 ui-d:text-slate-300">{children}</p>;
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-muted">{children}</p>;
 }

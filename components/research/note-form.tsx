@@ -1,26 +1,40 @@
 "use client";
 
-import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
-import { createNoteBody, type StateSnapshot } from "@/lib/research/schemas";
-import { addNote, type useResearchState } from "@/lib/research/use-research-state";
+import { useTranslations } from "next-intl";
+import { useId, type KeyboardEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { Select, Textarea } from "@/components/ui/input";
+import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { createNoteBody, type CreateNoteResponse, type StateSnapshot } from "@/lib/research/schemas";
+import { addNote, NOTE_URL, type useResearchState } from "@/lib/research/use-research-state";
 
 type Props = {
   snapshot: StateSnapshot;
   mutate: ReturnType<typeof useResearchState>["mutate"];
 };
 
+class NotSaved extends Error {}
+
 /**
- * A note for the agent. The text and the chosen session are this component's
- * own state: snapshot refreshes re-render it with new session options but
- * never reset it. The note shows in the list at once; on failure the text
- * comes back into the box, nothing is lost.
+ * A note for the agent, checked with the route's own schema. The text and the
+ * chosen session are the form's own state: snapshot refreshes re-render it
+ * with new session options but never reset it. The note shows in the list at
+ * once; on failure the text comes back into the box, nothing is lost, and the
+ * server's reason shows by the field it names (or under the form).
  */
 export function NoteForm({ snapshot, mutate }: Props) {
+  const t = useTranslations("research.noteForm");
   const ids = useId();
-  const [content, setContent] = useState("");
-  const [sessionSlug, setSessionSlug] = useState("");
-  const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useApiForm(createNoteBody, { content: "", session_slug: "" });
+  const sendForm = useSendForm();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
+  const sessionSlug = watch("session_slug") ?? "";
 
   // The chosen session stays selectable even once it drops out of the ten
   // most recent ones the snapshot lists.
@@ -28,88 +42,78 @@ export function NoteForm({ snapshot, mutate }: Props) {
   if (sessionSlug && !options.some((o) => o.slug === sessionSlug))
     options.unshift({ slug: sessionSlug, label: sessionSlug });
 
-  async function submit() {
-    if (sending) return;
-    if (!content.trim()) return setProblem("Write the note first.");
-    const parsed = createNoteBody.safeParse({ content, session_slug: sessionSlug || undefined });
-    if (!parsed.success) return setProblem(`The note ${parsed.error.issues[0]?.message ?? "is not valid"}.`);
-    setProblem(null);
-    setSending(true);
-    const sent = content;
-    setContent("");
+  const submit = handleSubmit(async (values) => {
+    const sent = form.getValues("content") ?? "";
+    form.setValue("content", "");
     try {
-      await addNote({ mutate, shown: snapshot, input: parsed.data });
+      await addNote({
+        mutate,
+        shown: snapshot,
+        input: values,
+        post: async (body) => {
+          const created = (await sendForm(form, NOTE_URL, body)) as CreateNoteResponse | undefined;
+          if (!created) throw new NotSaved();
+          return created;
+        },
+      });
     } catch (error) {
+      if (!(error instanceof NotSaved))
+        form.setError("root.server", { type: "server", message: error instanceof Error ? error.message : "" });
       // Put the text back, in front of anything typed since.
-      setContent((typed) => (typed.trim() ? `${sent}\n${typed}` : sent));
-      setProblem(`Not saved: ${error instanceof Error ? error.message : "unknown error"}`);
-    } finally {
-      setSending(false);
+      const typed = form.getValues("content") ?? "";
+      form.setValue("content", typed.trim() ? `${sent}\n${typed}` : sent);
     }
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    void submit();
-  }
+  });
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      void submit();
+      if (!isSubmitting) void submit();
     }
   }
 
+  const contentId = `${ids}-content`;
+  const sessionId = `${ids}-session`;
+  // The schema's own words are for the API; a reader gets the catalogue's.
+  const contentError = errors.content?.type === "too_small" ? t("content.empty") : (errors.content?.message ?? null);
+  const serverError = errors.root?.server?.message;
+
   return (
-    <form onSubmit={onSubmit} className="space-y-2" aria-label="Add a note">
-      <label htmlFor={`${ids}-content`} className="sr-only">
-        Note
-      </label>
-      <textarea
-        id={`${ids}-content`}
-        name="content"
-        rows={3}
-        value={content}
-        onChange={(event) => setContent(event.target.value)}
-        onKeyDown={onKeyDown}
-        placeholder="What should the agent look into?"
-        aria-describedby={`${ids}-hint`}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base ui-d:border-white ui-d:bg-black ui-d:text-white"
-      />
-      <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={`${ids}-session`} className="text-sm text-slate-600 ui-d:text-slate-200">
-          Session
-        </label>
-        <select
-          id={`${ids}-session`}
-          name="session_slug"
-          value={sessionSlug}
-          onChange={(event) => setSessionSlug(event.target.value)}
-          className="min-h-10 max-w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 text-sm ui-d:border-white ui-d:bg-black ui-d:text-white"
-        >
-          <option value="">No session</option>
-          {options.map((option) => (
-            <option key={option.slug} value={option.slug}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <button
-          type="submit"
-          disabled={sending}
-          className="min-h-10 rounded-lg bg-brand px-4 text-sm font-semibold text-white disabled:opacity-60 ui-d:bg-yellow-300 ui-d:text-black"
-        >
-          {sending ? "Adding…" : "Add note"}
-        </button>
+    <form onSubmit={(event) => void submit(event)} className="space-y-2" aria-label={t("label")} noValidate>
+      <Field label={t("content.label")} htmlFor={contentId} hint={t("content.hint")} error={contentError}>
+        <Textarea
+          id={contentId}
+          rows={3}
+          {...register("content")}
+          onKeyDown={onKeyDown}
+          placeholder={t("content.placeholder")}
+          aria-invalid={contentError ? true : undefined}
+          aria-describedby={fieldDescription(contentId, { error: contentError, hint: true })}
+        />
+      </Field>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1 basis-48">
+          <Field label={t("session.label")} htmlFor={sessionId} error={errors.session_slug?.message}>
+            <Select
+              id={sessionId}
+              {...register("session_slug")}
+              aria-invalid={errors.session_slug ? true : undefined}
+              aria-describedby={fieldDescription(sessionId, { error: errors.session_slug })}
+            >
+              <option value="">{t("session.none")}</option>
+              {options.map((option) => (
+                <option key={option.slug} value={option.slug}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <Button type="submit" disabled={isSubmitting} className="h-12 ui-b:h-9 ui-c:h-14">
+          {isSubmitting ? t("sending") : t("submit")}
+        </Button>
       </div>
-      <p id={`${ids}-hint`} className="text-xs text-slate-500 ui-d:text-slate-300">
-        Ctrl+Enter adds the note.
-      </p>
-      {problem ? (
-        <p role="alert" className="text-sm text-rose-700 ui-d:text-yellow-300">
-          {problem}
-        </p>
-      ) : null}
+      {serverError !== undefined ? <FormError>{t("notSaved", { message: serverError })}</FormError> : null}
     </form>
   );
 }

@@ -1,14 +1,10 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { formatRelative } from "@/lib/i18n/format";
 
-/** Seconds up to two minutes, then minutes: "updated 12 s ago", "updated 3 min ago". */
-function ago(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 120) return `updated ${seconds} s ago`;
-  return `updated ${Math.floor(seconds / 60)} min ago`;
-}
-
+/** "updated 12 seconds ago" in the reader's language, ticking every second. */
 export function UpdatedAgo({
   updatedAt,
   refreshing,
@@ -18,19 +14,24 @@ export function UpdatedAgo({
   refreshing: boolean;
   error: Error | undefined;
 }) {
+  const t = useTranslations("research.live");
+  const locale = useLocale();
   const [now, setNow] = useState(updatedAt);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
+  // Whole seconds, never in the future: the ticker and the data's clock can differ by a few milliseconds.
+  const ago = Math.floor(Math.max(0, Math.max(now, updatedAt) - updatedAt) / 1000) * 1000;
   return (
-    <p className="text-sm text-slate-500 ui-d:text-slate-300" aria-live="polite">
-      <span data-testid="updated-ago">{ago(Math.max(now, updatedAt) - updatedAt)}</span>
-      {refreshing ? " · refreshing…" : null}
+    // Not a live region: a screen reader would read the ticker out every second. Failures are alerts.
+    <p className="text-sm text-muted">
+      <span data-testid="updated-ago">{t("updated", { ago: formatRelative(locale, now - ago, now) })}</span>
+      {refreshing ? ` · ${t("refreshing")}` : null}
       {error ? (
-        <span className="text-rose-700 ui-d:text-yellow-300" role="alert">
+        <span className="text-danger" role="alert">
           {" "}
-          · could not refresh ({error.message}); showing the last snapshot
+          · {t("failed", { message: error.message })}
         </span>
       ) : null}
     </p>

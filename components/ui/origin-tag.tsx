@@ -1,27 +1,35 @@
+import { useTranslations } from "next-intl";
+
 // Who wrote a note, todo, observation or session, as the API records it
 // (`operator`, `local`, `key:<name>`, `device:<name>`, `anonymous`; see
 // lib/auth/origin.ts). A stranger's text stands out, so no one takes it for
 // the operator's.
 
-export function describeOrigin(origin: string): string {
-  if (origin === "operator") return "the operator";
-  if (origin === "local") return "this machine";
-  if (origin.startsWith("key:")) return `key ${origin.slice(4)}`;
-  if (origin.startsWith("device:")) return origin.slice(7);
-  return "anonymous";
+type Who = { kind: "operator" | "local" | "anonymous" } | { kind: "key" | "device"; name: string };
+
+function whoOf(origin: string): Who {
+  if (origin === "operator") return { kind: "operator" };
+  if (origin === "local") return { kind: "local" };
+  if (origin.startsWith("key:")) return { kind: "key", name: origin.slice(4) };
+  if (origin.startsWith("device:")) return { kind: "device", name: origin.slice(7) };
+  return { kind: "anonymous" };
 }
 
 export function OriginTag({ origin }: { origin: string }) {
-  if (origin === "anonymous") {
+  const t = useTranslations("labs.origin");
+  const who = whoOf(origin);
+  if (who.kind === "anonymous") {
+    // A word on a tinted badge (not the colour alone), explained in words too.
     return (
-      <span
-        className="rounded bg-amber-100 px-1 text-amber-900 ui-d:bg-amber-900 ui-d:text-amber-100"
-        data-origin={origin}
-        title="Written by someone outside the household"
-      >
-        anonymous
+      <span className="rounded bg-warn-surface px-1 font-medium text-warn" data-origin={origin}>
+        {t("anonymous")}
+        <span className="sr-only"> ({t("anonymousHint")})</span>
       </span>
     );
   }
-  return <span data-origin={origin}>by {describeOrigin(origin)}</span>;
+  return (
+    <span data-origin={origin}>
+      {who.kind === "key" || who.kind === "device" ? t(who.kind, { name: who.name }) : t(who.kind)}
+    </span>
+  );
 }

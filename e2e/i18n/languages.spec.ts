@@ -15,10 +15,22 @@ test.beforeAll(async ({ request }) => {
 /** The text a reader meets: what is shown, and what a screen reader says (labels, alternatives, placeholders). */
 async function readableText(page: import("@playwright/test").Page): Promise<string> {
   return page.evaluate(() => {
+    // Text marked as another language (lang="en" on the API reference's own English prose) is
+    // that language on purpose, and a screen reader reads it so: left out.
+    const pageLang = document.documentElement.lang;
+    const foreign = (element: Element) => {
+      const lang = element.closest("[lang]")?.getAttribute("lang");
+      return Boolean(lang && lang !== pageLang);
+    };
+    const hidden = [...document.body.querySelectorAll<HTMLElement>("[lang]")].filter(foreign);
+    for (const element of hidden) element.dataset.i18nDisplay = element.style.display;
+    for (const element of hidden) element.style.display = "none";
     const parts = [document.body.innerText, document.title];
+    for (const element of hidden) element.style.display = element.dataset.i18nDisplay ?? "";
     for (const element of document.querySelectorAll(
       "[aria-label], [placeholder], [title], [alt], [aria-roledescription]",
     )) {
+      if (foreign(element)) continue;
       for (const name of ["aria-label", "placeholder", "title", "alt", "aria-roledescription"]) {
         const value = element.getAttribute(name);
         if (value) parts.push(value);

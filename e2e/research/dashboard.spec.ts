@@ -30,7 +30,7 @@ async function openPausedDashboard(page: Page) {
   await page.goto("/base-research/");
   await expect(page.getByRole("heading", { name: "Research", level: 1 })).toBeVisible();
   // Hydrated: the ticker is the client's from here on.
-  await expect(page.getByTestId("updated-ago")).toHaveText("updated 0 s ago");
+  await expect(page.getByTestId("updated-ago")).toHaveText("updated now");
 }
 
 const stateFetches = (page: Page) =>
@@ -81,20 +81,20 @@ test("refreshes on its own after 30 s and shows a new observation, keeping a hal
 
   const recent = page.getByTestId("recent-observations");
   await page.clock.runFor(29_000);
-  await expect(page.getByTestId("updated-ago")).toHaveText("updated 29 s ago");
+  await expect(page.getByTestId("updated-ago")).toHaveText("updated 29 seconds ago");
   expect(await stateFetches(page)).toBe(0);
   await expect(recent.getByText(name)).toHaveCount(0);
 
   await page.clock.runFor(1_000);
   const row = recent.locator(`tr[data-br-id="${data.br_id}"]`);
   await expect(row.getByRole("link", { name, exact: true })).toBeVisible();
-  await expect(row).toContainText("1234,50");
+  await expect(row).toContainText("€1,234.50");
   await expect(row).toContainText("In stock");
   await expect(row.getByRole("link", { name: /fotoshop\.example/ })).toHaveAttribute(
     "href",
     "https://fotoshop.example/lens",
   );
-  await expect(page.getByTestId("updated-ago")).toHaveText("updated 0 s ago");
+  await expect(page.getByTestId("updated-ago")).toHaveText("updated now");
   expect(await stateFetches(page)).toBe(1);
 
   // Nothing the operator was doing was touched: text, session, caret.
@@ -112,8 +112,9 @@ test("refreshes on its own after 30 s and shows a new observation, keeping a hal
   const notes = page.getByTestId("notes");
   await expect(notes.getByText(sent)).toBeVisible();
   await expect(note).toHaveValue("");
-  // The note shows at once and is marked busy until the server has saved it.
-  await expect(notes.getByRole("listitem").filter({ hasText: sent })).not.toHaveAttribute("aria-busy");
+  // The note shows at once and is marked busy until the server has saved it: wait for the saved
+  // note itself (aria-busy="false"), not merely for the stand-in to show, before reading the API.
+  await expect(notes.getByRole("listitem").filter({ hasText: sent })).toHaveAttribute("aria-busy", "false");
   const notesApi = await api.get<{ notes: { content: string; session_slug: string | null }[] }>(
     `/base-research/api/notes?session_slug=${slug}`,
   );
@@ -132,7 +133,7 @@ test("pauses while the tab is hidden and catches up when it is shown again", asy
   await setHidden(page, false);
   await page.clock.runFor(10);
   await expect.poll(() => stateFetches(page)).toBe(1);
-  await expect(page.getByTestId("updated-ago")).toHaveText("updated 0 s ago");
+  await expect(page.getByTestId("updated-ago")).toHaveText("updated now");
 
   await page.clock.runFor(31_000);
   await expect.poll(() => stateFetches(page)).toBe(2);
@@ -156,9 +157,12 @@ test("adding a note with the button shows it at once, before the server answers"
   const item = page.getByTestId("notes").getByRole("listitem").filter({ hasText: content });
   await expect(item).toBeVisible();
   await expect(item).toContainText("sending…");
+  await expect(item).toHaveAttribute("aria-busy", "true");
   await expect(page.getByRole("textbox", { name: "Note" })).toHaveValue("");
 
   release();
+  // Saved: the stand-in is gone and the note has its time, so the API has it too.
+  await expect(item).toHaveAttribute("aria-busy", "false");
   await expect(item).not.toContainText("sending…");
   await page.screenshot({ path: "test-results/screenshots/research-dashboard-desktop.png" });
   const { data } = await api.get<{ notes: { content: string }[] }>("/base-research/api/notes?limit=200");
@@ -183,4 +187,39 @@ test("a note the server refuses comes back into the box with the reason", async 
   );
   await expect(box).toHaveValue("Do not lose me");
   await expect(page.getByTestId("notes").getByText("Do not lose me")).toHaveCount(0);
+});
+
+test("a field the server refuses shows the reason next to that field, and keeps the text", async ({ page, login }) => {
+  await login();
+  await page.goto("/base-research/");
+  await page.route("**/base-research/api/note", (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({
+        ok: false,
+        error: {
+          code: "validation_failed",
+          message: "The note is not valid.",
+          issues: [{ path: "content", message: "must be at most 20000 characters" }],
+        },
+      }),
+    }),
+  );
+  const box = page.getByRole("textbox", { name: "Note" });
+  await box.fill("Too long, says the server");
+  await page.getByRole("button", { name: "Add note" }).click();
+  // The reason is the field's own description, and the field is marked invalid…
+  await expect(box).toHaveAccessibleDescription("must be at most 20000 characters");
+  await expect(box).toHaveAttribute("aria-invalid", "true");
+  // …under the form, only a pointer to it; the text is back in the box.
+  await expect(page.getByRole("form", { name: "Add a note" }).getByRole("alert")).toContainText([
+    "must be at most 20000 characters",
+    "Not saved: Check the fields marked below.",
+  ]);
+  await expect(box).toHaveValue("Too long, says the server");
+  // Typing again clears the server's verdict.
+  await box.press("End");
+  await box.pressSequentially("!");
+  await expect(box).not.toHaveAttribute("aria-invalid", "true");
 });

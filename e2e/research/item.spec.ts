@@ -36,16 +36,16 @@ test("the item page charts a line per source with a dot per priced observation",
   await expect(chart.locator(`.recharts-line-dot[fill="${strokes[0]}"]`)).toHaveCount(3);
   await expect(chart.locator(`.recharts-line-dot[fill="${strokes[1]}"]`)).toHaveCount(2);
   await expect(chart.locator(".recharts-line-dot")).toHaveCount(5);
-  // Prices on the axis in pt-PT euros.
+  // Prices on the axis in euros.
   await expect(chart.locator(".recharts-yAxis-tick-labels")).toContainText("€");
 
   const bySource = page.getByTestId("by-source");
   await expect(bySource.getByRole("listitem")).toHaveCount(2);
   await expect(bySource.locator('[data-source="Alfa"]')).toContainText(
-    /Alfa.*In stock.*Latest 9,00\s€.*min 9,00\s€ · max 12,00\s€/s,
+    /Alfa.*In stock.*Latest €9\.00.*min €9\.00 · max €12\.00/s,
   );
   await expect(bySource.locator('[data-source="Beta"]')).toContainText(
-    /Beta.*Unknown.*Latest 18,00\s€.*min 18,00\s€ · max 20,00\s€/s,
+    /Beta.*Unknown.*Latest €18\.00.*min €18\.00 · max €20\.00/s,
   );
 
   await expect(page.getByTestId("item-observations").locator("tbody tr")).toHaveCount(6);
@@ -81,7 +81,7 @@ test("the session page shows its context, items, observations and notes", async 
   const items = page.getByTestId("session-items");
   await expect(items.getByRole("link", { name: gpu })).toBeVisible();
   await expect(items).toContainText("2 observations");
-  await expect(items).toContainText("479,00 €");
+  await expect(items).toContainText("€479.00");
   await expect(page.getByTestId("session-observations").locator("tbody tr")).toHaveCount(2);
   await expect(page.getByTestId("session-notes")).toContainText("Also check used ones");
 

@@ -22,6 +22,9 @@ export type SessionDetail = {
     item_id: number;
     item_name: string;
     obs_count: number;
+    /** The newest price in this session, "12.50", with its currency; null without one. */
+    latest_price: string | null;
+    currency: string;
     latest_price_fmt: string | null;
     last_obs: string;
   }[];
@@ -31,6 +34,8 @@ export type SessionDetail = {
     item_id: number;
     item_name: string;
     source: string;
+    price: string | null;
+    currency: string;
     price_fmt: string | null;
     availability: Availability;
     url: string | null;
@@ -122,6 +127,8 @@ export async function getSessionDetailOrThrow({ slug }: { slug: string }): Promi
       item_id: row.item_id,
       item_name: row.item_name,
       obs_count: row.obs_count,
+      latest_price: row.price === null ? null : String(row.price),
+      currency: row.currency ?? "EUR",
       latest_price_fmt: row.price === null ? null : formatPriceFmt(row.price, row.currency ?? "EUR"),
       last_obs: isoTime(row.last_obs),
     })),
@@ -131,6 +138,8 @@ export async function getSessionDetailOrThrow({ slug }: { slug: string }): Promi
       item_id: obs.itemId,
       item_name: obs.item.name,
       source: obs.source,
+      price: obs.price === null ? null : obs.price.toFixed(2),
+      currency: obs.currency,
       price_fmt: obs.price === null ? null : formatPriceFmt(obs.price.toFixed(2), obs.currency),
       // The observe schema lets only the listed values into the column.
       availability: obs.availability as Availability,

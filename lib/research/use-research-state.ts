@@ -29,11 +29,14 @@ export async function addNote({
   mutate,
   shown,
   input,
+  post = (body) => postJson<CreateNoteResponse>(NOTE_URL, body),
 }: {
   mutate: Mutate;
   /** The snapshot on screen: SWR's cache is still empty while it shows the server's first one. */
   shown: StateSnapshot;
   input: CreateNoteBody;
+  /** Sends the note (a form's own sender, which puts the server's refusal on its fields); throws when not saved. */
+  post?: (body: CreateNoteBody) => Promise<CreateNoteResponse>;
 }): Promise<void> {
   const draft: Note = {
     id: -Date.now(),
@@ -45,7 +48,7 @@ export async function addNote({
   };
   await mutate(
     async (current) => {
-      const created = await postJson<CreateNoteResponse>(NOTE_URL, input);
+      const created = await post(input);
       return withNote(current ?? shown, { ...draft, id: created.id, created_at: created.created_at });
     },
     {

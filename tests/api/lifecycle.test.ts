@@ -64,7 +64,7 @@ describe("database down", () => {
       const dashboard = await fetch(`${server.url}/labs/api/dashboard`, { headers: { cookie } });
       expect(dashboard.status).toBe(503);
       expect(await dashboard.json()).toMatchObject({ ok: false, error: { code: "unavailable" } });
-      const page = await fetch(`${server.url}/`, { headers: { cookie } });
+      const page = await fetch(`${server.url}/`, { headers: { cookie, "accept-language": "en" } });
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("Database: not answering");
     } finally {

@@ -31,7 +31,10 @@ describe("POST /admin/login", () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/i);
 
-    const page = await api("/admin/operator", { cookie: sessionCookie(headers) });
+    const page = await api("/admin/operator", {
+      cookie: sessionCookie(headers),
+      headers: { "accept-language": "en" },
+    });
     expect(page.status).toBe(200);
     expect(page.text).toContain("Log out");
   });
@@ -52,11 +55,22 @@ describe("POST /admin/login", () => {
   });
 
   it("answers 401 with the form again for a wrong password", async () => {
-    const { status, text, headers } = await api("/admin/login", form({ password: "wrong" }));
+    const { status, text, headers } = await api("/admin/login", {
+      ...form({ password: "wrong" }),
+      headers: { ...form({}).headers, "accept-language": "en" },
+    });
     expect(status).toBe(401);
     expect(headers.get("set-cookie")).toBeNull();
     expect(text).toContain('name="password"');
     expect(text).toContain("That password is not right.");
+    expect(text).toContain('<html lang="en"');
+  });
+
+  it("answers in Portuguese to a browser that asks for nothing else", async () => {
+    const { status, text } = await api("/admin/login", form({ password: "wrong" }));
+    expect(status).toBe(401);
+    expect(text).toContain('<html lang="pt-PT"');
+    expect(text).toContain("Essa palavra-passe não está certa.");
   });
 
   it("takes JSON and answers errors with the envelope", async () => {

@@ -1,17 +1,17 @@
 // GET /admin/login – the login form; POST /admin/login – check the password,
-// set labs_op, 303 to `next` (docs/contract.md, "Labs and auth decisions")
+// set labs_op, 303 to `next` (DESIGN §4 "Labs aggregator and auth")
 import { logIn, loginBody } from "@/lib/auth/log-in";
 import { loginPageHtml, safeNextPath } from "@/lib/auth/login-page";
 import { errorResponse, type AppError } from "@/lib/http/errors";
 import { readFormOrJson, sentJson } from "@/lib/http/read-body";
 import { htmlRoute, parseInput } from "@/lib/http/route";
-import { toAppError } from "@/lib/http/to-app-error";
 import { requestLocale } from "@/lib/i18n/locales";
+import { toAppError } from "@/lib/http/to-app-error";
 import { parseVariant } from "@/lib/labs/variants";
 
 export const GET = htmlRoute({ auth: "anyone" }, (request) => {
   const next = safeNextPath(new URL(request.url).searchParams.get("next"));
-  return html(loginPageHtml({ next, variant: variantOf(request) }), 200);
+  return html(loginPageHtml({ next, locale: requestLocale(request), variant: variantOf(request) }), 200);
 });
 
 export const POST = htmlRoute(
@@ -33,7 +33,7 @@ export const POST = htmlRoute(
 );
 
 function loginForm(request: Request, error: AppError, next = safeNextPath(null)): Response {
-  const page = loginPageHtml({ next, error: error.messageIn(requestLocale(request)), variant: variantOf(request) });
+  const page = loginPageHtml({ next, locale: requestLocale(request), error, variant: variantOf(request) });
   return html(page, error.status, error.headers);
 }
 

@@ -1,7 +1,7 @@
 import type { PageState } from "./types";
 
 // The operator's pages: the dashboard, admin, the API reference, the login
-// page and a page that does not exist.
+// page, the pairing page a stranger meets, and a page that does not exist.
 
 export function labsPages(): PageState[] {
   return [
@@ -9,6 +9,7 @@ export function labsPages(): PageState[] {
     { name: "labs-admin", path: "/admin/operator", operator: true },
     { name: "labs-api-docs", path: "/api/docs" },
     { name: "labs-login", path: "/admin/login" },
+    { name: "labs-pair", path: "/labs/pair" },
     { name: "labs-not-found", path: "/no-such-page" },
   ];
 }

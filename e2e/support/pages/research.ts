@@ -12,6 +12,7 @@ export async function seedResearch(api: Api, tag: string): Promise<ResearchSeed>
     item_name: item,
     source: "Worten",
     price: "549.99",
+    url: "https://www.worten.pt/",
     session_slug: slug,
   });
   await api.post("/base-research/api/observe", {
@@ -32,8 +33,8 @@ export async function seedResearch(api: Api, tag: string): Promise<ResearchSeed>
 
 export function researchPages(seed: ResearchSeed): PageState[] {
   return [
-    { name: "research-dashboard", path: "/base-research/" },
-    { name: "research-item", path: `/base-research/items/${seed.itemId}` },
-    { name: "research-session", path: `/base-research/sessions/${seed.slug}` },
+    { name: "research-dashboard", path: "/base-research/", operator: true },
+    { name: "research-item", path: `/base-research/items/${seed.itemId}`, operator: true },
+    { name: "research-session", path: `/base-research/sessions/${seed.slug}`, operator: true },
   ];
 }

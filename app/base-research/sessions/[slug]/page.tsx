@@ -1,21 +1,24 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ItemLink, Price } from "@/components/research/bits";
 import { ObservationTable } from "@/components/research/observation-table";
-import { When } from "@/components/research/when";
 import { Card } from "@/components/ui/card";
+import { AppLink } from "@/components/ui/link";
+import { OriginTag } from "@/components/ui/origin-tag";
 import { PageHeader } from "@/components/ui/page-header";
+import { Time } from "@/components/ui/time";
 import { requireOperatorPage } from "@/lib/auth/operator-page";
 import { AppError } from "@/lib/http/errors";
-import { requestVariant } from "@/lib/labs/request-variant";
 import { getSessionDetailOrThrow, type SessionDetail } from "@/lib/research/get-session";
 import { sessionSlugParam } from "@/lib/research/schemas";
-import { OriginTag } from "@/components/ui/origin-tag";
-
-export const metadata: Metadata = { title: "Research session" };
 
 type Props = { params: Promise<{ slug: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("research.session");
+  return { title: t("metaTitle") };
+}
 
 // Next hands the segment over still percent-encoded ("viagem%20%C3%A0%20praia").
 function decodeSegment(raw: string): string | null {
@@ -40,18 +43,23 @@ async function loadSession(rawSlug: string): Promise<SessionDetail> {
 export default async function ResearchSessionPage({ params }: Props) {
   const { slug } = await params;
   await requireOperatorPage(`/base-research/sessions/${decodeSegment(slug) ?? slug}`);
-  const [session, { prefix }] = await Promise.all([loadSession(slug), requestVariant()]);
+  const [session, t] = await Promise.all([loadSession(slug), getTranslations("research.session")]);
+  const createdAt = session.created_at;
 
   return (
     <>
-      <Link href={`${prefix}/base-research/`} className="text-sm text-brand hover:underline">
-        ← Research
-      </Link>
+      <AppLink href="/base-research/" look="standalone" className="text-sm">
+        ← {t("back")}
+      </AppLink>
       <PageHeader title={session.title ?? session.slug}>
-        Session <span className="font-mono">{session.slug}</span>
-        {session.created_at ? (
+        {t.rich("slug", {
+          slug: session.slug,
+          code: (chunks) => <span className="font-mono break-all">{chunks}</span>,
+        })}
+        {createdAt ? (
           <>
-            , started <When iso={session.created_at} />
+            {", "}
+            {t.rich("started", { time: () => <Time iso={createdAt} /> })}
             {session.origin ? (
               <>
                 {" "}
@@ -63,50 +71,49 @@ export default async function ResearchSessionPage({ params }: Props) {
       </PageHeader>
 
       <div className="space-y-4 ui-b:space-y-2">
-        <Card title="Context">
+        <Card title={t("context")}>
           {!session.started ? (
-            <p className="text-sm text-slate-500">The agent has not started this session yet; notes already name it.</p>
+            <p className="text-sm text-muted">{t("notStarted")}</p>
           ) : session.context ? (
             <p className="text-sm break-words whitespace-pre-wrap" data-testid="session-context">
               {session.context}
             </p>
           ) : (
-            <p className="text-sm text-slate-500">No context given.</p>
+            <p className="text-sm text-muted">{t("noContext")}</p>
           )}
         </Card>
 
         <div className="grid gap-4 md:grid-cols-2 ui-b:gap-2">
-          <Card title={`Items (${session.items.length})`}>
+          <Card title={t("items", { count: session.items.length })}>
             {session.items.length === 0 ? (
-              <p className="text-sm text-slate-500">No items observed in this session.</p>
+              <p className="text-sm text-muted">{t("noItems")}</p>
             ) : (
-              <ul className="divide-y divide-slate-100" data-testid="session-items">
+              <ul className="divide-y divide-line" data-testid="session-items">
                 {session.items.map((item) => (
                   <li key={item.item_id} className="flex items-start gap-2 py-2 text-sm">
                     <div className="min-w-0 flex-1 break-words">
-                      <ItemLink prefix={prefix} id={item.item_id} name={item.item_name} />
-                      <div className="text-xs text-slate-500 ui-d:text-slate-300">
-                        {item.obs_count} {item.obs_count === 1 ? "observation" : "observations"} · last{" "}
-                        <When iso={item.last_obs} />
+                      <ItemLink id={item.item_id} name={item.item_name} />
+                      <div className="text-xs text-muted">
+                        {t.rich("itemCounts", { count: item.obs_count, time: () => <Time iso={item.last_obs} /> })}
                       </div>
                     </div>
-                    <Price text={item.latest_price_fmt} />
+                    <Price amount={item.latest_price} currency={item.currency} />
                   </li>
                 ))}
               </ul>
             )}
           </Card>
 
-          <Card title={`Notes (${session.notes.length})`}>
+          <Card title={t("notes", { count: session.notes.length })}>
             {session.notes.length === 0 ? (
-              <p className="text-sm text-slate-500">No notes name this session.</p>
+              <p className="text-sm text-muted">{t("noNotes")}</p>
             ) : (
-              <ul className="divide-y divide-slate-100" data-testid="session-notes">
+              <ul className="divide-y divide-line" data-testid="session-notes">
                 {session.notes.map((note) => (
                   <li key={note.id} className="py-2 text-sm">
                     <p className="break-words whitespace-pre-wrap">{note.content}</p>
-                    <div className="text-xs text-slate-500 ui-d:text-slate-300">
-                      <When iso={note.created_at} /> · <OriginTag origin={note.origin} />
+                    <div className="text-xs text-muted">
+                      <Time iso={note.created_at} /> · <OriginTag origin={note.origin} />
                     </div>
                   </li>
                 ))}
@@ -116,8 +123,12 @@ export default async function ResearchSessionPage({ params }: Props) {
         </div>
 
         {session.started ? (
-          <Card title={`Observations (${session.observations.length})`}>
-            <ObservationTable rows={session.observations} prefix={prefix} testId="session-observations" />
+          <Card title={t("observations", { count: session.observations.length })}>
+            <ObservationTable
+              rows={session.observations}
+              testId="session-observations"
+              label={t("observations", { count: session.observations.length })}
+            />
           </Card>
         ) : null}
       </div>
