@@ -6,7 +6,7 @@ import { clearDevFlag, DEV_FLAG_KEY, readDevFlag, setDevFlag, subscribeDevFlag }
 import { UI_VARIANTS } from "@/lib/labs/variants";
 
 /**
- * The preview bar of `?lnw-dev` (seed part 5): current variant, a switcher
+ * The preview bar of `?lnw-dev` (docs/contract.md, "Labs and auth decisions"): current variant, a switcher
  * (through the `?ui=` override, so it sticks to this browser) and build info.
  * Renders nothing on the server and while the flag is off or expired.
  */

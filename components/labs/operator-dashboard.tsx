@@ -17,7 +17,7 @@ import { useDashboard } from "@/lib/labs/use-dashboard";
 import { sessionLabel } from "@/lib/scan/schemas";
 
 /**
- * The operator dashboard at / (DESIGN §2): the server renders the first
+ * The operator dashboard at / (docs/contract.md, "Paths"): the server renders the first
  * data, SWR refreshes it every 30 s like the research dashboard. Forms in it
  * (claim, decide) are uncontrolled and keyed by todo, so a refresh leaves a
  * half-typed decision alone.

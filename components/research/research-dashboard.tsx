@@ -14,7 +14,7 @@ import type { StateSnapshot } from "@/lib/research/schemas";
 import { useResearchState } from "@/lib/research/use-research-state";
 
 /**
- * The research dashboard (DESIGN §2): the server renders the first snapshot,
+ * The research dashboard (docs/contract.md, "Paths"): the server renders the first snapshot,
  * SWR refreshes it every 30 s. Only data flows through here; the note form
  * keeps its own state and is never remounted, so a refresh cannot touch what
  * the operator is typing.

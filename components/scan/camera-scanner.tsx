@@ -16,7 +16,7 @@ import { BARCODE_FORMATS, type BarcodeFormat } from "@/lib/scan/barcode-format";
 import type { BarcodeReader } from "@/lib/scan/client/barcode-reader";
 import { readPhoto } from "@/lib/scan/client/read-photo";
 
-// Live camera barcode reader (issue 3 "Scanner"): the camera
+// Live camera barcode reader (docs/contract.md, "Scan decisions"): the camera
 // (components/scan/use-camera.ts), the reading loop and its de-duplication
 // (components/scan/use-detect-loop.ts), and a photo from the gallery as the
 // way in when the camera cannot be used (read off the page's thread, looking

@@ -36,7 +36,7 @@ const typedCode = recordScanBody.pick({ value: true });
 let flashes = 0;
 
 /**
- * The scanner page (issue 3 "Scanner"): every new code is confirmed with a
+ * The scanner page (docs/contract.md, "Scan decisions"): every new code is confirmed with a
  * vibration and a banner, read out to a screen reader, sent once (or queued
  * without signal), and opens its result card. Typing a code does the same
  * without a camera.

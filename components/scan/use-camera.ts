@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 
-// The live camera behind the scanner (issue 3 "Scanner"): the rear camera
+// The live camera behind the scanner (docs/contract.md, "Scan decisions"): the rear camera
 // preferred, the others to pick from once the camera is allowed, the torch
 // where the camera has one. The camera is given back (and its battery) when
 // the page is hidden or the component goes, and started again when the page

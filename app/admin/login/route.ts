@@ -1,5 +1,5 @@
 // GET /admin/login – the login form; POST /admin/login – check the password,
-// set labs_op, 303 to `next` (DESIGN §4 "Labs aggregator and auth")
+// set labs_op, 303 to `next` (docs/contract.md, "Labs and auth decisions")
 import { logIn, loginBody } from "@/lib/auth/log-in";
 import { loginPageHtml, safeNextPath } from "@/lib/auth/login-page";
 import { errorResponse, type AppError } from "@/lib/http/errors";
