@@ -5,7 +5,8 @@
 // 2. The Vitest projects and the Playwright suites side by side: the API
 //    suites spend most of their time waiting on their server, the browser
 //    suites on Chromium, so together they finish sooner than one after the
-//    other. With TEST_DATABASE_URL both run on PGlite and on PostgreSQL.
+//    other. With TEST_DATABASE_URL every database, API and browser suite runs
+//    on PGlite and on PostgreSQL.
 //
 // Each tool's lines are prefixed with its name; the exit code is the first failure's.
 import { spawn } from "node:child_process";
@@ -53,8 +54,24 @@ if (checks !== 0) process.exit(checks);
 
 buildIfNeeded();
 
+// Vitest runs the API projects' files one at a time (one server each), so
+// the PostgreSQL projects get a Vitest of their own and run beside the PGlite ones.
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const suites = await all([
-  { name: "vitest", command: "npx", args: ["vitest", "run"] },
+  {
+    name: "vitest",
+    command: "npx",
+    args: ["vitest", "run", "--project", "unit", "--project", "db", "--project", "api"],
+  },
+  ...(postgres
+    ? [
+        {
+          name: "vitest:postgres",
+          command: "npx",
+          args: ["vitest", "run", "--project", "db:postgres", "--project", "api:postgres"],
+        },
+      ]
+    : []),
   { name: "playwright", command: "npx", args: ["playwright", "test"] },
 ]);
 process.exit(suites);
