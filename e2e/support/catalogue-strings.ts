@@ -1,5 +1,6 @@
 import { messagesFor } from "../../lib/i18n/messages";
 import type { Locale } from "../../lib/i18n/locales";
+import { FORMAT_LABELS } from "../../lib/scan/barcode-encoding";
 
 // The phrases of one catalogue that would betray it on a page in another
 // language: every message that differs between the two, as a pattern that
@@ -39,6 +40,21 @@ function literalRuns(message: string): string[] {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** Names that read the same in every language: barcode symbologies ("Code 128", "Data Matrix"). */
+const NAMES = Object.values(FORMAT_LABELS).filter((name) => name !== FORMAT_LABELS.qr_code);
+
+/**
+ * Words of one catalogue that are also the other language's own on its
+ * pages: "Todos" is Portuguese for "everyone", and the API's English name for
+ * its to-do items (the API reference's "Todos in needs_decision…").
+ */
+const SHARED_WORDS: Record<Locale, string[]> = { "pt-PT": ["Todos"], en: [] };
+
+/** The page's text with the names every language shares taken out. */
+export function withoutNames(text: string): string {
+  return NAMES.reduce((rest, name) => rest.replaceAll(name, " "), text);
+}
+
 export function catalogueStrings(from: Locale, against: Locale): RegExp[] {
   const mine = leaves(messagesFor(from));
   const theirs = leaves(messagesFor(against));
@@ -49,6 +65,7 @@ export function catalogueStrings(from: Locale, against: Locale): RegExp[] {
     // Too short or not a word ("→", "UTC", "%"): it could be anyone's.
     if (!run || run.replace(/[^\p{L}]/gu, "").length < 4) continue;
     if (literalRuns(theirs.get(key) ?? "").includes(run)) continue;
+    if (SHARED_WORDS[from].includes(run)) continue;
     patterns.set(run, new RegExp(`(?<![\\p{L}\\p{N}])${escape(run)}(?![\\p{L}\\p{N}])`, "u"));
   }
   return [...patterns.values()];

@@ -15,7 +15,8 @@ const faturas = JSON.parse(
 export type ScanSeed = { sessionId: string; code: string };
 
 export async function seedScan(api: Api, tag: string): Promise<ScanSeed> {
-  const code = "5601234567892";
+  // A code no other suite stores as a card: a card with the same number would make the scan a card.
+  const code = "5609876543212";
   await api.post("/base-scan/api/products/manual", { name: `Pão de Forma ${tag}`, brand: "Bimbo" });
   let sessionId: string | undefined;
   for (const value of [code, ...faturas.valid.slice(0, 3).map((item) => item.qr)]) {

@@ -30,9 +30,9 @@ const openDialog = (page: Page) => page.locator("dialog[open]");
 
 const IMPORT_CSV = [
   "store,number,format,label,person",
-  "Lidl Preview,5601234567892,EAN_13,Família,Ana",
-  "Lidl Preview,5601234567892,EAN_13,Família,Ana",
-  "Minipreço Preview,MP-0042,CODE_128,,Rui",
+  "Lidl Importado,5601234567892,EAN_13,Família,Ana",
+  "Lidl Importado,5601234567892,EAN_13,Família,Ana",
+  "Minipreço Importado,MP-0042,CODE_128,,Rui",
 ].join("\n");
 
 export function walletPages(seed: WalletSeed): PageState[] {
