@@ -28,12 +28,12 @@ describe("queue form posts", () => {
     const id = await logTodo("form flow");
     const claim = await post(`/core-ask/${id}/claim`, { back: "/base-ask/queue?tab=pending#todo-1" });
     expect(claim.status).toBe(303);
-    expect(claim.headers.get("location")).toMatch(/^\/base-ask\/queue\?tab=pending&notice=Claimed.*#todo-1$/);
+    expect(claim.headers.get("location")).toMatch(/^\/base-ask\/queue\?tab=pending&notice=claimed.*#todo-1$/);
     expect((await getTodo(id)).claimed_by).toBe("operator");
 
     const released = await post(`/core-ask/${id}/release`, {});
     expect(released.status).toBe(303);
-    expect(released.headers.get("location")).toMatch(new RegExp(`^/base-ask/queue\\?notice=Released.*#todo-${id}$`));
+    expect(released.headers.get("location")).toMatch(new RegExp(`^/base-ask/queue\\?notice=released.*#todo-${id}$`));
 
     const edit = await post(`/core-ask/${id}/update`, {
       text: "form flow, edited",
