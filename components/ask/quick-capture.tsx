@@ -98,6 +98,7 @@ export function QuickCapture({ pageUrl, pageContext, onSent }: Props) {
               <input
                 type="radio"
                 value={String(value)}
+                defaultChecked={value === 0}
                 {...form.register("priority")}
                 className="peer absolute inset-0 size-full cursor-pointer opacity-0"
               />

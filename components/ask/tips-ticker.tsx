@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { useTipText } from "@/components/ask/starter-tips";
 import type { TipJson } from "@/lib/ask/schemas";
 import { fetchJson } from "@/lib/http/fetcher";
 
@@ -14,6 +15,7 @@ const ROTATE_MS = 12_000;
  */
 export function TipsTicker({ initial }: { initial: TipJson | null }) {
   const t = useTranslations("ask.tips");
+  const tipText = useTipText();
   const [tip, setTip] = useState(initial);
   const [paused, setPaused] = useState(false);
 
@@ -35,7 +37,7 @@ export function TipsTicker({ initial }: { initial: TipJson | null }) {
     >
       <p className="min-w-0 flex-1 py-1.5 break-words">
         <span className="font-semibold">{t("tip")} </span>
-        <span key={tip.id}>{tip.text}</span>
+        <span key={tip.id}>{tipText(tip.text)}</span>
       </p>
       <button
         type="button"
