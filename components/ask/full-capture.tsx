@@ -3,7 +3,8 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { CaptureSent, PriorityOptions } from "@/components/ask/capture-parts";
-import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ask/use-hydrated";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Field, fieldDescription, FormError } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { formatNumber } from "@/lib/i18n/format";
@@ -35,6 +36,7 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
   const tForm = useTranslations("common.form");
   const locale = useLocale();
   const id = useId();
+  const hydrated = useHydrated();
   const [picked, setPicked] = useState<Picked[]>([]);
   const [percent, setPercent] = useState<number | null>(null);
   const [sent, setSent] = useState<number | null>(null);
@@ -213,19 +215,29 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
           error={issues.attachments}
           hint={t("filesHint")}
         >
-          <input
-            id={ids.attachments}
-            name="attachments"
-            type="file"
-            multiple
-            accept={ATTACHMENT_ACCEPT}
-            onChange={(e) => {
-              pick(e.target.files);
-              e.target.value = "";
-            }}
-            {...described("attachments", t("filesHint"))}
-            className="block w-full min-w-0 text-sm text-fg file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-line-strong file:bg-sunken file:px-3 file:py-2 file:font-medium file:text-fg ui-c:file:min-h-14"
-          />
+          {/* The browser's own "Choose files" speaks the browser's language: a labelled button of ours instead. */}
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <input
+              id={ids.attachments}
+              name="attachments"
+              type="file"
+              multiple
+              accept={ATTACHMENT_ACCEPT}
+              onChange={(e) => {
+                pick(e.target.files);
+                e.target.value = "";
+              }}
+              {...described("attachments", t("filesHint"))}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={ids.attachments}
+              className={`${buttonClass("secondary")} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus`}
+            >
+              {t("choose")}
+            </label>
+            {hydrated ? <span className="text-sm text-muted">{t("chosen", { count: picked.length })}</span> : null}
+          </div>
         </Field>
         {picked.length ? (
           <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={t("attachments")}>
