@@ -181,6 +181,8 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
       aria-label={t("formLabel")}
       className="space-y-4 ui-b:space-y-2"
     >
+      {/* Above the fields: it may say "check the fields marked below". */}
+      <FormError>{issues.form}</FormError>
       <Field label={t("text")} htmlFor={ids.text} error={issues.text}>
         <Textarea id={ids.text} name="text" required rows={5} maxLength={TEXT_MAX} {...described("text")} />
       </Field>
@@ -275,7 +277,6 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
           <p className="text-sm text-muted">{t("uploading", { percent })}</p>
         </div>
       ) : null}
-      <FormError>{issues.form}</FormError>
       <CaptureSent id={sent} />
       <Button type="submit" block disabled={uploading}>
         {uploading ? t("sending") : t("send")}

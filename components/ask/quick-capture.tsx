@@ -62,6 +62,8 @@ export function QuickCapture({ pageUrl, pageContext, onSent }: Props) {
     >
       <input type="hidden" name="source" value={source ?? "ask-quick"} />
       {pageUrl ? <input type="hidden" name="page_url" value={pageUrl} /> : null}
+      {/* Above the fields: it may say "check the fields marked below". */}
+      <FormError>{errors.root?.server?.message}</FormError>
       <div className="space-y-1">
         <label className="sr-only" htmlFor={textId}>
           {t("quick.text")}
@@ -118,7 +120,6 @@ export function QuickCapture({ pageUrl, pageContext, onSent }: Props) {
           {t("quick.bug")}
         </label>
       </div>
-      <FormError>{errors.root?.server?.message}</FormError>
       <CaptureSent id={sent} />
     </form>
   );

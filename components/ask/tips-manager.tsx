@@ -53,6 +53,7 @@ export function TipsManager() {
   return (
     <div className="space-y-3" data-testid="tips-manager">
       <form onSubmit={add} noValidate className="space-y-1">
+        <FormError>{errors.root?.server?.message}</FormError>
         <label htmlFor={textId} className="sr-only">
           {t("newTip")}
         </label>
@@ -65,7 +66,7 @@ export function TipsManager() {
             placeholder={t("placeholder")}
             aria-invalid={textError ? true : undefined}
             aria-describedby={fieldDescription(textId, { error: textError })}
-            className="flex-1"
+            className="sm:flex-1"
           />
           <Button type="submit" disabled={isSubmitting} className="shrink-0">
             {isSubmitting ? t("adding") : t("add")}
@@ -77,7 +78,6 @@ export function TipsManager() {
           </p>
         ) : null}
       </form>
-      <FormError>{errors.root?.server?.message}</FormError>
       <div aria-live="polite">{message ? <Notice tone={message.tone}>{message.text}</Notice> : null}</div>
       {isLoading ? <p className="text-sm text-muted">{t("loading")}</p> : null}
       {error ? <Notice tone="danger">{(error as Error).message}</Notice> : null}

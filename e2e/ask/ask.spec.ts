@@ -50,7 +50,7 @@ test("the floating Ask button captures a bug with the page it was opened on", as
 });
 
 test("the Ask dialog closes with Escape and gives the focus back to the Ask button", async ({ page }) => {
-  await page.goto("/base-research/");
+  await page.goto("/base-scan/");
   const ask = page.getByRole("button", { name: "Ask", exact: true });
   await ask.click();
   const dialog = page.getByRole("dialog", { name: "Ask" });
@@ -79,7 +79,7 @@ test("a refused field shows its message next to that field", async ({ page }) =>
   await expect(address).toHaveAttribute("aria-invalid", "true");
   await expect(address).toHaveAccessibleDescription("must be an http(s):// address or a path starting with /");
   await expect(address).toBeFocused();
-  await expect(full.getByText("Check the fields marked below.")).toBeVisible();
+  await expect(full.getByRole("alert").filter({ hasText: "Check the fields marked below." })).toBeVisible();
   await expect(full.getByLabel("What is it about?")).not.toHaveAttribute("aria-invalid", "true");
 
   // The quick form checks with the route's schema before sending.

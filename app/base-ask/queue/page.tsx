@@ -98,8 +98,9 @@ export default async function QueuePage({
       <PageHeader title={t("queue.title")}>{t("queue.intro")}</PageHeader>
       <TipsTicker initial={tip} />
       <QueueNotice notice={notice} />
-      <nav aria-label={t("queue.tabsLabel")} className="-mx-4 mb-4 overflow-x-auto px-4 py-1">
-        <ul className="flex gap-2 whitespace-nowrap ui-b:gap-1">
+      {/* Wrapped, not scrolled sideways: on a phone every tab, and which one is open, stays in sight. */}
+      <nav aria-label={t("queue.tabsLabel")} className="mb-4">
+        <ul className="flex flex-wrap gap-2 ui-b:gap-1">
           {TABS.map((id) => {
             const count = id === "tips" ? null : counts[id];
             const label = t(`queue.tabs.${id}`);
@@ -109,7 +110,7 @@ export default async function QueuePage({
                   href={tabHref(id)}
                   look="plain"
                   aria-current={id === tab ? "page" : undefined}
-                  className="flex min-h-11 items-center rounded-full border border-line-strong bg-surface px-3 text-sm font-medium text-fg hover:bg-sunken aria-[current=page]:border-accent aria-[current=page]:bg-accent aria-[current=page]:text-accent-fg ui-b:min-h-8 ui-c:min-h-14 ui-c:px-4"
+                  className="flex min-h-11 items-center rounded-full border border-line-strong bg-surface px-3 text-sm font-medium whitespace-nowrap text-fg no-underline hover:bg-sunken aria-[current=page]:border-accent aria-[current=page]:bg-accent aria-[current=page]:text-accent-fg ui-b:min-h-8 ui-c:min-h-14 ui-c:px-4"
                 >
                   {count !== null ? t("queue.tab", { label, count }) : label}
                 </AppLink>
