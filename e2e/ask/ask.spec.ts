@@ -183,10 +183,10 @@ test.describe("with JavaScript off", () => {
 
     await page.goto("/base-ask/queue");
     await card.getByText("Edit and answer").click();
-    await card.getByLabel("Response").fill("Answered without JavaScript.");
+    await card.getByLabel("Response").fill("Replied with scripts off.");
     await card.getByRole("button", { name: "Save and answer" }).click();
     await expect(page.getByRole("status")).toContainText("now answered");
-    expect(await get(data.id)).toMatchObject({ status: "answered", response: "Answered without JavaScript." });
+    expect(await get(data.id)).toMatchObject({ status: "answered", response: "Replied with scripts off." });
 
     // needs_decision → the Decisions tab → decide → back to pending with the decision.
     const decisionCard = page.getByRole("article", { name: `Todo ${decision.data.id}`, exact: true });
