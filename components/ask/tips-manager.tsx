@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import useSWR from "swr";
-import { useTipText } from "@/components/ask/starter-tips";
 import { Button } from "@/components/ui/button";
 import { FormError, fieldDescription } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -17,7 +16,6 @@ const TIP_MAX = 500;
 /** The operator's list of tips: add and remove (embedded on the queue page and in /admin/operator). */
 export function TipsManager() {
   const t = useTranslations("ask.tips");
-  const tipText = useTipText();
   const id = useId();
   const textId = `${id}-tip`;
   const { data, error, isLoading, mutate } = useSWR<{ tips: TipJson[] }>("/api/core-ask/tips", fetcher);
@@ -84,12 +82,12 @@ export function TipsManager() {
       <ul className="divide-y divide-line">
         {data?.tips.map((tip) => (
           <li key={tip.id} className="flex items-center gap-3 py-2 ui-b:py-1">
-            <span className="min-w-0 flex-1 text-sm break-words">{tipText(tip.text)}</span>
+            <span className="min-w-0 flex-1 text-sm break-words">{tip.text}</span>
             <Button
               kind="secondary"
               onClick={() => remove(tip)}
               disabled={removing === tip.id}
-              aria-label={t("removeTip", { text: tipText(tip.text) })}
+              aria-label={t("removeTip", { text: tip.text })}
               className="shrink-0"
             >
               {removing === tip.id ? t("removing") : t("remove")}

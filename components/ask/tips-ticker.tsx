@@ -2,7 +2,6 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { useTipText } from "@/components/ask/starter-tips";
 import type { TipJson } from "@/lib/ask/schemas";
 import { fetchJson } from "@/lib/http/fetcher";
 
@@ -15,7 +14,6 @@ const ROTATE_MS = 12_000;
  */
 export function TipsTicker({ initial }: { initial: TipJson | null }) {
   const t = useTranslations("ask.tips");
-  const tipText = useTipText();
   const [tip, setTip] = useState(initial);
   const [paused, setPaused] = useState(false);
 
@@ -37,7 +35,7 @@ export function TipsTicker({ initial }: { initial: TipJson | null }) {
     >
       <p className="min-w-0 flex-1 py-1.5 break-words">
         <span className="font-semibold">{t("tip")} </span>
-        <span key={tip.id}>{tipText(tip.text)}</span>
+        <span key={tip.id}>{tip.text}</span>
       </p>
       <button
         type="button"
