@@ -79,15 +79,21 @@ export function TipsManager() {
       <div aria-live="polite">{message ? <Notice tone={message.tone}>{message.text}</Notice> : null}</div>
       {isLoading ? <p className="text-sm text-muted">{t("loading")}</p> : null}
       {error ? <Notice tone="danger">{(error as Error).message}</Notice> : null}
+      {/* The buttons' names: "Remove tip:" and the tip, which is the household's text, not the app's. */}
+      <span id={`${id}-remove`} hidden>
+        {t("removeTip")}
+      </span>
       <ul className="divide-y divide-line">
         {data?.tips.map((tip) => (
           <li key={tip.id} className="flex items-center gap-3 py-2 ui-b:py-1">
-            <span className="min-w-0 flex-1 text-sm break-words">{tip.text}</span>
+            <span id={`${id}-tip-${tip.id}`} translate="no" className="min-w-0 flex-1 text-sm break-words">
+              {tip.text}
+            </span>
             <Button
               kind="secondary"
               onClick={() => remove(tip)}
               disabled={removing === tip.id}
-              aria-label={t("removeTip", { text: tip.text })}
+              aria-labelledby={`${id}-remove ${id}-tip-${tip.id}`}
               className="shrink-0"
             >
               {removing === tip.id ? t("removing") : t("remove")}

@@ -35,7 +35,9 @@ export function TipsTicker({ initial }: { initial: TipJson | null }) {
     >
       <p className="min-w-0 flex-1 py-1.5 break-words">
         <span className="font-semibold">{t("tip")} </span>
-        <span key={tip.id}>{tip.text}</span>
+        <span key={tip.id} translate="no">
+          {tip.text}
+        </span>
       </p>
       <button
         type="button"

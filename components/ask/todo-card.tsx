@@ -44,10 +44,11 @@ function isLink(url: string): boolean {
 
 function Excerpt({ text, full, href }: { text: string; full: boolean; href: string }) {
   const t = useTranslations("ask.todo");
-  if (full || text.length <= LIST_TEXT_CHARS) return text;
+  // The household's own words: not the app's, and not translated (translate="no").
+  if (full || text.length <= LIST_TEXT_CHARS) return <span translate="no">{text}</span>;
   return (
     <>
-      {excerpt(text, LIST_TEXT_CHARS)}{" "}
+      <span translate="no">{excerpt(text, LIST_TEXT_CHARS)}</span>{" "}
       <AppLink prefetch={false} href={href} className="whitespace-nowrap">
         {t("readAll")}
       </AppLink>
