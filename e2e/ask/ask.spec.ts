@@ -204,7 +204,8 @@ test.describe("with JavaScript off", () => {
     // A refused post shows a readable page with a way back.
     const release = await page.request.post(`/core-ask/${data.id}/release`, {
       form: { back: "/base-ask/queue" },
-      headers: { accept: "text/html" },
+      // An API request carries no browser language: ask for English, as the page would.
+      headers: { accept: "text/html", "accept-language": "en" },
     });
     expect(release.status()).toBe(409);
     expect(await release.text()).toContain("is not claimed");
