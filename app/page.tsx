@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
+import { QueueNotice } from "@/components/ask/queue-notice";
 import { OperatorDashboard } from "@/components/labs/operator-dashboard";
 import { Card } from "@/components/ui/card";
 import { AppLink } from "@/components/ui/link";
-import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireOperatorPage } from "@/lib/auth/operator-page";
 import { AppError } from "@/lib/http/errors";
@@ -39,12 +39,8 @@ export default async function DashboardPage({ searchParams }: Props) {
   return (
     <>
       <PageHeader title={t("title")}>{t("intro")}</PageHeader>
-      {typeof notice === "string" && notice ? (
-        // After a claim or a decision made here (the queue's form posts answer 303 back with it).
-        <Notice tone="success" className="mb-4">
-          {notice.slice(0, 200)}
-        </Notice>
-      ) : null}
+      {/* After a claim or a decision made here (the queue's form posts answer 303 back with it). */}
+      <QueueNotice notice={notice} />
       {dashboard ? (
         <OperatorDashboard initial={dashboard} prefix={prefix} />
       ) : (

@@ -1,8 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
-import { useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { QuickCapture } from "@/components/ask/quick-capture";
+import { Dialog } from "@/components/ui/dialog";
+import { useUi, withPrefix } from "@/components/ui/ui-context";
 
 /** What the capture records about where it was opened (DESIGN §4 page_context). */
 function currentPageContext(): Record<string, unknown> {
@@ -23,59 +26,54 @@ function currentPageContext(): Record<string, unknown> {
  * link to the capture page.
  */
 export function AskButton() {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [page, setPage] = useState<{ url: string; context: Record<string, unknown> } | null>(null);
+  const t = useTranslations("ask.button");
+  const { prefix } = useUi();
+  const [page, setPage] = useState<{ url: string; path: string; context: Record<string, unknown> } | null>(null);
+  const content = useRef<HTMLDivElement>(null);
   const pathname = usePathname();
+  const close = useCallback(() => setPage(null), []);
 
-  function open(event: React.MouseEvent) {
+  // Once the dialog is open (its own effect runs first), the focus goes to the text.
+  useEffect(() => {
+    if (page) content.current?.querySelector<HTMLInputElement>('input[name="text"]')?.focus();
+  }, [page]);
+
+  function open(event: MouseEvent | KeyboardEvent) {
     event.preventDefault();
-    setPage({ url: window.location.href, context: currentPageContext() });
-    dialog.current?.showModal();
+    setPage({ url: window.location.href, path: window.location.pathname, context: currentPageContext() });
   }
 
   // The capture page has the full form right there.
-  if (pathname === "/base-ask" || pathname === "/base-ask/") return null;
+  if (/^(\/[a-z])?\/base-ask\/?$/.test(pathname)) return null;
 
   return (
     <>
       {/* A link to the capture page without JavaScript; with it, the button that opens the dialog
           (role button, so it is not one more "Ask" link beside the navigation's). */}
       <a
-        href="/base-ask/"
+        href={withPrefix(prefix, "/base-ask/")}
         role="button"
         onClick={open}
+        onKeyDown={(event) => {
+          if (event.key === " ") open(event);
+        }}
         aria-haspopup="dialog"
-        className="fixed bottom-20 left-4 z-30 flex items-center gap-1 rounded-full bg-brand px-4 py-3 text-sm font-semibold text-white shadow-lg ui-b:bottom-16 ui-b:px-3 ui-b:py-2 ui-c:px-6 ui-c:py-4 ui-c:text-base ui-d:bg-yellow-300 ui-d:text-black! md:bottom-6"
+        className="fixed bottom-20 left-4 z-30 flex min-h-11 items-center gap-1.5 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-accent-fg no-underline shadow-lg ring-2 ring-surface hover:bg-accent-strong focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus ui-b:bottom-16 ui-b:min-h-8 ui-b:px-3 ui-b:py-1 ui-c:min-h-14 ui-c:px-6 ui-c:text-base md:bottom-6"
       >
-        <span aria-hidden="true">?</span> Ask
+        <span aria-hidden="true">?</span> {t("label")}
       </a>
-      <dialog
-        ref={dialog}
-        aria-labelledby="ask-dialog-title"
-        onClose={() => setPage(null)}
-        className="surface m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-4 shadow-xl backdrop:bg-slate-900/40 ui-d:bg-black ui-d:text-white"
-      >
-        <div className="mb-3 flex items-center justify-between">
-          <h2 id="ask-dialog-title" className="text-lg font-semibold">
-            Ask
-          </h2>
-          <button
-            type="button"
-            onClick={() => dialog.current?.close()}
-            className="rounded px-3 py-1.5 text-sm text-slate-600 ui-d:text-white"
-          >
-            Close
-          </button>
+      <Dialog open={page !== null} onClose={close} title={t("dialogTitle")}>
+        <div ref={content}>
+          {page ? (
+            <>
+              <p className="mb-2 truncate text-sm text-muted" data-testid="ask-page-url">
+                {t("from", { path: page.path })}
+              </p>
+              <QuickCapture pageUrl={page.url} pageContext={page.context} />
+            </>
+          ) : null}
         </div>
-        {page ? (
-          <>
-            <p className="mb-2 truncate text-xs text-slate-500 ui-d:text-slate-300" data-testid="ask-page-url">
-              From {page.context.path as string}
-            </p>
-            <QuickCapture pageUrl={page.url} pageContext={page.context} autoFocus />
-          </>
-        ) : null}
-      </dialog>
+      </Dialog>
     </>
   );
 }

@@ -1,29 +1,40 @@
-import { PRIORITY_LABELS } from "@/lib/ask/priority-labels";
+import { useTranslations } from "next-intl";
+import { Notice } from "@/components/ui/notice";
+import { PRIORITIES, priorityKey } from "@/lib/ask/priority-labels";
 
 // Pieces the capture forms and the queue's edit form share.
 
-/** The <option>s of a priority picker, most urgent first. */
-export function PriorityOptions() {
-  return Object.entries(PRIORITY_LABELS)
-    .sort(([a], [b]) => Number(b) - Number(a))
-    .map(([value, label]) => (
-      <option key={value} value={value}>
-        {value} · {label}
-      </option>
-    ));
+/** A priority as the pages say it: "Urgent", or the number itself outside -2 … 5. */
+export function usePriorityName() {
+  const t = useTranslations("ask.priority");
+  return (priority: number) => {
+    const key = priorityKey(priority);
+    return key ? t(key) : String(priority);
+  };
 }
 
-/** What became of a capture: its number once sent, or why it was not (any other state shows nothing). */
-export function CaptureStatus({ state }: { state: { kind: string; id?: number; message?: string } }) {
+/** The <option>s of a priority picker, most urgent first: "3 · Urgent". */
+export function PriorityOptions() {
+  const t = useTranslations("ask.priority");
+  const name = usePriorityName();
+  return PRIORITIES.map((value) => (
+    <option key={value} value={value}>
+      {t("option", { value, name: name(value) })}
+    </option>
+  ));
+}
+
+/** A capture that went through: its number. */
+export function CaptureSent({ id }: { id: number | null }) {
+  const t = useTranslations("ask");
   return (
-    <p aria-live="polite" className="min-h-5 text-sm">
-      {state.kind === "sent" ? (
-        <span className="text-green-700 ui-d:text-green-300">Sent as #{state.id}. Thank you!</span>
-      ) : state.kind === "error" ? (
-        <span role="alert" className="text-red-700 ui-d:text-red-300">
-          {state.message}
-        </span>
+    // Always in the page, so a screen reader hears the message when it arrives.
+    <div aria-live="polite">
+      {id !== null ? (
+        <Notice tone="success" className="mt-1">
+          {t("sent", { id })}
+        </Notice>
       ) : null}
-    </p>
+    </div>
   );
 }

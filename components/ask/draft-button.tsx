@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 import { FetchError, postJson } from "@/lib/http/fetcher";
 
 type State =
@@ -11,6 +13,7 @@ type State =
  * for editing; nothing is sent until the operator saves.
  */
 export function DraftButton({ todoId, targetId }: { todoId: number; targetId: string }) {
+  const t = useTranslations("ask.draft");
   const [state, setState] = useState<State>({ kind: "idle" });
 
   async function draft() {
@@ -25,33 +28,28 @@ export function DraftButton({ todoId, targetId }: { todoId: number; targetId: st
         field.value = result.draft;
         field.focus();
       }
-      setState({ kind: "done", drafter: result.model ?? "the built-in template" });
+      setState({ kind: "done", drafter: result.model ?? t("template") });
     } catch (error) {
-      setState({ kind: "error", message: error instanceof FetchError ? error.message : "Drafting failed." });
+      setState({ kind: "error", message: error instanceof FetchError ? error.message : t("failed") });
     }
   }
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button
-        type="button"
-        onClick={draft}
-        disabled={state.kind === "drafting"}
-        className="inline-flex items-center gap-2 rounded-lg border border-brand px-3 py-2 text-sm font-medium text-brand disabled:opacity-60 ui-c:py-3 ui-d:border-yellow-300 ui-d:text-yellow-300"
-      >
+      <Button kind="secondary" onClick={draft} disabled={state.kind === "drafting"}>
         {state.kind === "drafting" ? (
           <span
             aria-hidden="true"
             className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
           />
         ) : null}
-        {state.kind === "drafting" ? "Drafting…" : "Draft a reply"}
-      </button>
+        {state.kind === "drafting" ? t("drafting") : t("button")}
+      </Button>
       <span aria-live="polite" className="text-sm">
         {state.kind === "done" ? (
-          <span className="text-green-700 ui-d:text-green-300">Draft by {state.drafter}: edit it below.</span>
+          <span className="text-success">{t("done", { drafter: state.drafter })}</span>
         ) : state.kind === "error" ? (
-          <span role="alert" className="text-red-700 ui-d:text-red-300">
+          <span role="alert" className="text-danger">
             {state.message}
           </span>
         ) : null}

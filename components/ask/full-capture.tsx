@@ -1,46 +1,65 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { CaptureStatus, PriorityOptions } from "@/components/ask/capture-parts";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { CaptureSent, PriorityOptions } from "@/components/ask/capture-parts";
+import { useHydrated } from "@/components/ask/use-hydrated";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { Input, Select, Textarea } from "@/components/ui/input";
+import { formatNumber } from "@/lib/i18n/format";
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MAX_FILES,
   LOG_REQUEST_MAX_BYTES,
   SOURCES,
+  TEXT_MAX,
 } from "@/lib/ask/schemas";
 
 type Picked = { file: File; preview: string | null };
-type State =
-  | { kind: "idle" }
-  | { kind: "uploading"; percent: number }
-  | { kind: "sent"; id: number }
-  | { kind: "error"; message: string };
+/** The fields the server may name in its `issues`; the rest is the form's. */
+const FIELDS = ["text", "priority", "source", "page_url", "attachments"] as const;
+type FieldName = (typeof FIELDS)[number];
+type Issues = Partial<Record<FieldName | "form", string>>;
 
 const MIB = 1024 * 1024;
-const formatSize = (bytes: number) =>
-  bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
-
-/** The limits of DESIGN §3, checked here too so a phone does not upload for nothing. */
-function checkFiles(files: File[]): string | null {
-  if (files.length > ATTACHMENT_MAX_FILES) return `At most ${ATTACHMENT_MAX_FILES} attachments.`;
-  const big = files.find((f) => f.size > ATTACHMENT_MAX_BYTES);
-  if (big) return `${big.name} is ${formatSize(big.size)}; the limit is ${formatSize(ATTACHMENT_MAX_BYTES)} a file.`;
-  const total = files.reduce((sum, f) => sum + f.size, 0);
-  if (total > LOG_REQUEST_MAX_BYTES) return `Together the files are ${formatSize(total)}; the limit is 15 MiB.`;
-  const odd = files.find((f) => f.type && !f.type.startsWith("image/") && f.type !== "application/pdf");
-  if (odd || files.some((f) => f.type === "image/svg+xml")) return `${(odd ?? files[0])!.name}: only images and PDFs.`;
-  return null;
-}
 
 /**
  * Full capture: text, priority, source, page URL and attachments with
  * previews, sent as multipart with an upload progress bar (XHR: fetch has no
- * upload progress). Without JavaScript the same form posts natively.
+ * upload progress). The server's issues land on the fields they name.
+ * Without JavaScript the same form posts natively.
  */
 export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
+  const t = useTranslations("ask.full");
+  const tForm = useTranslations("common.form");
+  const locale = useLocale();
+  const id = useId();
+  const hydrated = useHydrated();
   const [picked, setPicked] = useState<Picked[]>([]);
-  const [state, setState] = useState<State>({ kind: "idle" });
+  const [percent, setPercent] = useState<number | null>(null);
+  const [sent, setSent] = useState<number | null>(null);
+  const [issues, setIssues] = useState<Issues>({});
+
+  const size = (bytes: number) =>
+    bytes >= MIB
+      ? `${formatNumber(locale, bytes / MIB, { maximumFractionDigits: 1 })} MiB`
+      : `${formatNumber(locale, Math.ceil(bytes / 1024))} KiB`;
+
+  /** The limits of DESIGN §3, checked here too so a phone does not upload for nothing. */
+  function checkFiles(files: File[]): string | null {
+    if (files.length > ATTACHMENT_MAX_FILES) return t("tooMany", { count: ATTACHMENT_MAX_FILES });
+    const big = files.find((f) => f.size > ATTACHMENT_MAX_BYTES);
+    if (big) return t("tooBig", { name: big.name, size: size(big.size), limit: size(ATTACHMENT_MAX_BYTES) });
+    const total = files.reduce((sum, f) => sum + f.size, 0);
+    if (total > LOG_REQUEST_MAX_BYTES) return t("tooMuch", { size: size(total), limit: size(LOG_REQUEST_MAX_BYTES) });
+    const odd = files.find(
+      (f) => (f.type && !f.type.startsWith("image/") && f.type !== "application/pdf") || f.type === "image/svg+xml",
+    );
+    if (odd) return t("wrongType", { name: odd.name });
+    return null;
+  }
 
   // Object URLs hold memory until revoked: on removal, after sending, and on leaving the page.
   const previews = useRef(new Set<string>());
@@ -60,19 +79,39 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
   function pick(files: FileList | null) {
     const added = Array.from(files ?? []);
     const problem = checkFiles([...picked.map((p) => p.file), ...added]);
-    if (problem) return setState({ kind: "error", message: problem });
+    setIssues((current) => {
+      const rest = { ...current };
+      delete rest.attachments;
+      return problem ? { ...rest, attachments: problem } : rest;
+    });
+    if (problem) return;
     const items = added.map((file) => {
       const preview = file.type.startsWith("image/") ? URL.createObjectURL(file) : null;
       if (preview) previews.current.add(preview);
       return { file, preview };
     });
-    setState({ kind: "idle" });
     setPicked([...picked, ...items]);
   }
 
   function remove(index: number) {
     forget(picked.filter((_, i) => i === index));
     setPicked(picked.filter((_, i) => i !== index));
+  }
+
+  /** The server's refusal: each issue on its field, the first of those focused. */
+  function refused(form: HTMLFormElement, status: number, body: unknown) {
+    const error = (body as { error?: { message?: string; issues?: { path: string; message: string }[] } } | null)
+      ?.error;
+    const found: Issues = {};
+    for (const issue of error?.issues ?? []) {
+      const field = issue.path.split(".")[0] as FieldName;
+      if ((FIELDS as readonly string[]).includes(field) && !found[field]) found[field] = issue.message;
+    }
+    const onFields = Object.keys(found) as FieldName[];
+    found.form = onFields.length ? tForm("fixFields") : (error?.message ?? t("serverAnswered", { status }));
+    setIssues(found);
+    const first = FIELDS.find((field) => found[field]);
+    if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -96,28 +135,42 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
     xhr.setRequestHeader("accept", "application/json");
     xhr.responseType = "json";
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) setState({ kind: "uploading", percent: Math.round((e.loaded / e.total) * 100) });
+      if (e.lengthComputable) setPercent(Math.round((e.loaded / e.total) * 100));
     };
     xhr.onload = () => {
-      const body = xhr.response as { id?: number; error?: { message?: string } } | null;
+      setPercent(null);
+      const body = xhr.response as { id?: number } | null;
       if (xhr.status === 200 && body?.id) {
         form.reset();
         forget(picked);
         setPicked([]);
-        setState({ kind: "sent", id: body.id });
+        setSent(body.id);
       } else {
-        setState({ kind: "error", message: body?.error?.message ?? `The server answered ${xhr.status}.` });
+        refused(form, xhr.status, xhr.response);
       }
     };
-    xhr.onerror = () =>
-      setState({ kind: "error", message: "No connection to the server. Nothing was lost: try again." });
-    setState({ kind: "uploading", percent: 0 });
+    xhr.onerror = () => {
+      setPercent(null);
+      setIssues({ form: tForm("offline") });
+    };
+    setIssues({});
+    setSent(null);
+    setPercent(0);
     xhr.send(data);
   }
 
-  const field =
-    "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base ui-b:py-1 ui-c:py-3 ui-d:border-white ui-d:bg-black ui-d:text-white";
-  const uploading = state.kind === "uploading";
+  const uploading = percent !== null;
+  const ids = {
+    text: `${id}-text`,
+    priority: `${id}-priority`,
+    source: `${id}-source`,
+    page_url: `${id}-page-url`,
+    attachments: `${id}-attachments`,
+  };
+  const described = (field: FieldName, hint?: string) => ({
+    "aria-invalid": issues[field] ? true : undefined,
+    "aria-describedby": fieldDescription(ids[field], { error: issues[field], hint }),
+  });
 
   return (
     <form
@@ -125,83 +178,93 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
       action="/api/base-ask/log"
       method="post"
       encType="multipart/form-data"
-      aria-label="Full capture"
+      aria-label={t("formLabel")}
       className="space-y-4 ui-b:space-y-2"
     >
-      <label className="block">
-        <span className="mb-1 block text-sm font-medium">What is it about?</span>
-        <textarea name="text" required rows={5} maxLength={20_000} className={field} />
-      </label>
-      <div className="grid grid-cols-2 gap-3">
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium">Priority</span>
-          <select name="priority" defaultValue="0" className={field}>
-            <PriorityOptions />
-          </select>
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium">Kind</span>
-          <select name="source" defaultValue="ask-full" className={field}>
+      {/* Above the fields: it may say "check the fields marked below". */}
+      <FormError>{issues.form}</FormError>
+      <Field label={t("text")} htmlFor={ids.text} error={issues.text}>
+        <Textarea id={ids.text} name="text" required rows={5} maxLength={TEXT_MAX} {...described("text")} />
+      </Field>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <PriorityField id={ids.priority} error={issues.priority} described={described("priority")} />
+        <Field label={t("kind")} htmlFor={ids.source} error={issues.source}>
+          <Select id={ids.source} name="source" defaultValue="ask-full" {...described("source")}>
             {SOURCES.filter((s) => s !== "ask-quick").map((source) => (
               <option key={source} value={source}>
-                {source === "bug" ? "Bug" : "Request or idea"}
+                {source === "bug" ? t("kindBug") : t("kindRequest")}
               </option>
             ))}
-          </select>
-        </label>
+          </Select>
+        </Field>
       </div>
-      <label className="block">
-        <span className="mb-1 block text-sm font-medium">Page URL (optional)</span>
-        <input
+      <Field label={t("pageUrl")} htmlFor={ids.page_url} error={issues.page_url}>
+        <Input
+          id={ids.page_url}
           name="page_url"
           type="text"
           inputMode="url"
+          autoComplete="off"
           defaultValue={defaultPageUrl}
           placeholder="/base-scan/"
-          className={field}
+          {...described("page_url")}
         />
-      </label>
+      </Field>
       <div>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium">
-            Screenshots or PDFs (up to {ATTACHMENT_MAX_FILES}, {ATTACHMENT_MAX_BYTES / MIB} MiB each)
-          </span>
-          <input
-            name="attachments"
-            type="file"
-            multiple
-            accept={ATTACHMENT_ACCEPT}
-            onChange={(e) => {
-              pick(e.target.files);
-              e.target.value = "";
-            }}
-            className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-2 ui-c:file:py-3"
-          />
-        </label>
+        <Field
+          label={t("files", { count: ATTACHMENT_MAX_FILES, size: ATTACHMENT_MAX_BYTES / MIB })}
+          htmlFor={ids.attachments}
+          error={issues.attachments}
+          hint={t("filesHint")}
+        >
+          {/* The browser's own "Choose files" speaks the browser's language: a labelled button of ours instead. */}
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <input
+              id={ids.attachments}
+              name="attachments"
+              type="file"
+              multiple
+              accept={ATTACHMENT_ACCEPT}
+              onChange={(e) => {
+                pick(e.target.files);
+                e.target.value = "";
+              }}
+              {...described("attachments", t("filesHint"))}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={ids.attachments}
+              className={`${buttonClass("secondary")} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus`}
+            >
+              {t("choose")}
+            </label>
+            {hydrated ? <span className="text-sm text-muted">{t("chosen", { count: picked.length })}</span> : null}
+          </div>
+        </Field>
         {picked.length ? (
-          <ul className="mt-3 grid grid-cols-3 gap-2" aria-label="Attachments">
+          <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={t("attachments")}>
             {picked.map(({ file, preview }, index) => (
               <li
                 key={`${file.name}-${index}`}
-                className="surface relative rounded-lg border border-slate-200 p-1 text-xs"
+                className="surface relative min-w-0 rounded-lg border border-line bg-surface p-1 text-xs"
               >
                 {preview ? (
                   // eslint-disable-next-line @next/next/no-img-element -- a local object URL, not an optimisable asset
                   <img src={preview} alt={file.name} className="h-20 w-full rounded object-cover" />
                 ) : (
-                  <div className="flex h-20 items-center justify-center rounded bg-slate-100 font-semibold text-slate-600">
+                  <div className="flex h-20 items-center justify-center rounded bg-sunken font-semibold text-fg">
                     PDF
                   </div>
                 )}
-                <div className="mt-1 truncate">{file.name}</div>
-                <div className="text-slate-500">{formatSize(file.size)}</div>
+                <div className="mt-1 truncate pr-1">{file.name}</div>
+                <div className="text-muted">{size(file.size)}</div>
                 <button
                   type="button"
                   onClick={() => remove(index)}
-                  aria-label={`Remove ${file.name}`}
-                  className="absolute top-1 right-1 rounded-full bg-white/90 px-2 py-0.5 text-slate-700 shadow"
+                  aria-label={t("remove", { name: file.name })}
+                  className="absolute top-1 right-1 inline-flex size-11 items-center justify-center rounded-full border border-line-strong bg-surface text-lg leading-none text-fg shadow hover:bg-sunken focus-visible:outline-3 focus-visible:outline-focus ui-b:size-8"
                 >
-                  ×
+                  <span aria-hidden="true">×</span>
                 </button>
               </li>
             ))}
@@ -210,18 +273,33 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
       </div>
       {uploading ? (
         <div>
-          <progress max={100} value={state.percent} className="h-2 w-full" aria-label="Upload progress" />
-          <p className="text-sm text-slate-600">Uploading… {state.percent}%</p>
+          <progress max={100} value={percent} className="h-2 w-full accent-accent" aria-label={t("progress")} />
+          <p className="text-sm text-muted">{t("uploading", { percent })}</p>
         </div>
       ) : null}
-      <CaptureStatus state={state} />
-      <button
-        type="submit"
-        disabled={uploading}
-        className="w-full rounded-lg bg-brand px-4 py-3 font-medium text-white disabled:opacity-50 ui-b:py-1.5 ui-c:py-4 ui-d:bg-yellow-300 ui-d:text-black"
-      >
-        {uploading ? "Sending…" : "Send"}
-      </button>
+      <CaptureSent id={sent} />
+      <Button type="submit" block disabled={uploading}>
+        {uploading ? t("sending") : t("send")}
+      </Button>
     </form>
+  );
+}
+
+function PriorityField({
+  id,
+  error,
+  described,
+}: {
+  id: string;
+  error?: string;
+  described: { "aria-invalid"?: boolean; "aria-describedby"?: string };
+}) {
+  const t = useTranslations("ask.priority");
+  return (
+    <Field label={t("label")} htmlFor={id} error={error}>
+      <Select id={id} name="priority" defaultValue="0" {...described}>
+        <PriorityOptions />
+      </Select>
+    </Field>
   );
 }

@@ -1,13 +1,13 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/link";
 
 // The way through a long list without JavaScript: how many there are, a link
 // to the next page (its keyset cursor in the address) and one back to the first.
 
 type Props = {
-  /** What is listed, for the sentence: "todos", "follow-ups". */
-  noun: string;
-  shown: number;
-  total: number;
+  /** The navigation's name: "More todos". */
+  label: string;
+  /** "50 of 60 todos on this page." */
+  summary: string;
   /** The next page, or null on the last one. */
   nextHref: string | null;
   nextLabel: string;
@@ -16,24 +16,22 @@ type Props = {
   firstLabel: string;
 };
 
-const linkStyle = "font-medium text-brand underline ui-d:text-yellow-300";
-
-export function PageLinks({ noun, shown, total, nextHref, nextLabel, firstHref, firstLabel }: Props) {
+export function PageLinks({ label, summary, nextHref, nextLabel, firstHref, firstLabel }: Props) {
   if (!nextHref && !firstHref) return null;
   return (
-    <nav aria-label={`More ${noun}`} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-2 text-sm">
-      <p className="text-slate-600 ui-d:text-slate-200" data-testid="page-summary">
-        {shown} of {total} {noun} on this page.
+    <nav aria-label={label} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
+      <p className="w-full text-muted sm:w-auto" data-testid="page-summary">
+        {summary}
       </p>
       {nextHref ? (
-        <Link href={nextHref} rel="next" prefetch={false} className={linkStyle}>
+        <AppLink href={nextHref} look="standalone" rel="next" prefetch={false}>
           {nextLabel}
-        </Link>
+        </AppLink>
       ) : null}
       {firstHref ? (
-        <Link href={firstHref} prefetch={false} className={linkStyle}>
+        <AppLink href={firstHref} look="standalone" prefetch={false}>
           {firstLabel}
-        </Link>
+        </AppLink>
       ) : null}
     </nav>
   );

@@ -1,12 +1,26 @@
-/** The outcome a form post sends back in `?notice=` ("Claimed #12."). */
+import { useTranslations } from "next-intl";
+import { Notice } from "@/components/ui/notice";
+import { readQueueNotice } from "@/lib/ask/form-routes";
+
+/**
+ * The outcome a queue form post sends back in `?notice=` ("claimed:12:operator"),
+ * written in the reader's language: "Claimed #12 as operator." Anything else
+ * in the address shows nothing.
+ */
 export function QueueNotice({ notice }: { notice: unknown }) {
-  if (typeof notice !== "string" || !notice) return null;
+  const t = useTranslations("ask.notice");
+  const read = readQueueNotice(notice);
+  if (!read) return null;
+  const { key, id, detail } = read;
+  const text =
+    key === "claimed"
+      ? t("claimed", { id, agent: detail })
+      : key === "moved"
+        ? t("moved", { id, status: detail })
+        : t(key, { id });
   return (
-    <p
-      role="status"
-      className="mb-4 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800 ui-d:bg-black ui-d:text-green-300"
-    >
-      {notice.slice(0, 200)}
-    </p>
+    <Notice tone="success" className="mb-4">
+      {text}
+    </Notice>
   );
 }

@@ -1,116 +1,126 @@
 "use client";
 
-import { useState, type FormEvent, type KeyboardEvent } from "react";
-import { CaptureStatus } from "@/components/ask/capture-parts";
-import { PRIORITY_CHIPS, priorityLabel } from "@/lib/ask/priority-labels";
-import type { LogTodoInput } from "@/lib/ask/schemas";
-import { FetchError, postJson } from "@/lib/http/fetcher";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { CaptureSent, usePriorityName } from "@/components/ask/capture-parts";
+import { useHydrated } from "@/components/ask/use-hydrated";
+import { Button } from "@/components/ui/button";
+import { FormError, fieldDescription } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { PRIORITY_CHIPS } from "@/lib/ask/priority-labels";
+import { logTodoBody, TEXT_MAX } from "@/lib/ask/schemas";
 
 type Props = {
   /** Filled in by the floating button: where the user was. */
   pageUrl?: string;
   pageContext?: Record<string, unknown>;
-  autoFocus?: boolean;
   onSent?: (id: number) => void;
 };
 
-type State = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; id: number } | { kind: "error"; message: string };
+/**
+ * One line, a priority chip, Enter sends. "Report a bug" files it with source
+ * bug. Checked with the log route's own schema; without JavaScript the form
+ * posts natively and the route answers 303 back to the capture page.
+ */
+export function QuickCapture({ pageUrl, pageContext, onSent }: Props) {
+  const t = useTranslations("ask");
+  const priorityName = usePriorityName();
+  const hydrated = useHydrated();
+  const id = useId();
+  const textId = `${id}-text`;
+  const form = useApiForm(logTodoBody, {
+    text: "",
+    priority: "0",
+    source: "ask-quick",
+    page_url: pageUrl ?? "",
+    page_context: pageContext,
+  });
+  const send = useSendForm();
+  const [sent, setSent] = useState<number | null>(null);
+  const { errors, isSubmitting } = form.formState;
+  const source = form.watch("source");
 
-/** One line, a priority chip, Enter sends. "Report a bug" files it with source bug. */
-export function QuickCapture({ pageUrl, pageContext, autoFocus, onSent }: Props) {
-  const [text, setText] = useState("");
-  const [priority, setPriority] = useState(0);
-  const [bug, setBug] = useState(false);
-  const [state, setState] = useState<State>({ kind: "idle" });
+  const submit = form.handleSubmit(async (values) => {
+    setSent(null);
+    const result = (await send(form, "/api/base-ask/log", values)) as { id: number } | undefined;
+    if (!result) return; // The text stays in the field: nothing typed is lost.
+    form.reset({ ...form.getValues(), text: "", source: "ask-quick" });
+    setSent(result.id);
+    onSent?.(result.id);
+  });
 
-  async function send(event?: FormEvent) {
-    event?.preventDefault();
-    if (!text.trim() || state.kind === "sending") return;
-    setState({ kind: "sending" });
-    const body: LogTodoInput = {
-      text,
-      priority,
-      source: bug ? "bug" : "ask-quick",
-      ...(pageUrl ? { page_url: pageUrl } : {}),
-      ...(pageContext ? { page_context: pageContext } : {}),
-    };
-    try {
-      const { id } = await postJson<{ id: number }>("/api/base-ask/log", body);
-      setText("");
-      setBug(false);
-      setState({ kind: "sent", id });
-      onSent?.(id);
-    } catch (error) {
-      // The text stays in the field: nothing typed is lost.
-      setState({ kind: "error", message: error instanceof FetchError ? error.message : "Could not send." });
-    }
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "Enter" && !event.nativeEvent.isComposing) void send(event);
-  }
-
+  const textError = errors.text?.message;
   return (
-    // Without JavaScript the form posts natively and the log route answers 303 back here.
     <form
-      onSubmit={send}
+      onSubmit={submit}
       action="/api/base-ask/log"
       method="post"
+      noValidate={hydrated}
       className="space-y-3 ui-b:space-y-2"
-      aria-label="Quick capture"
+      aria-label={t("quick.formLabel")}
     >
-      <input type="hidden" name="priority" value={priority} />
-      <input type="hidden" name="source" value={bug ? "bug" : "ask-quick"} />
+      <input type="hidden" name="source" value={source ?? "ask-quick"} />
       {pageUrl ? <input type="hidden" name="page_url" value={pageUrl} /> : null}
-      <div className="flex gap-2">
-        <label className="sr-only" htmlFor="quick-text">
-          What do you need?
+      {/* Above the fields: it may say "check the fields marked below". */}
+      <FormError>{errors.root?.server?.message}</FormError>
+      <div className="space-y-1">
+        <label className="sr-only" htmlFor={textId}>
+          {t("quick.text")}
         </label>
-        <input
-          id="quick-text"
-          name="text"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-          autoFocus={autoFocus}
-          autoComplete="off"
-          required
-          enterKeyHint="send"
-          maxLength={20_000}
-          placeholder="What do you need?"
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base ui-b:py-1.5 ui-c:py-3.5 ui-d:border-white ui-d:bg-black ui-d:text-white"
-        />
-        <button
-          type="submit"
-          disabled={state.kind === "sending"}
-          className="rounded-lg bg-brand px-4 py-2.5 font-medium text-white disabled:opacity-50 ui-b:py-1.5 ui-c:px-6 ui-d:bg-yellow-300 ui-d:text-black"
-        >
-          {state.kind === "sending" ? "Sending…" : "Send"}
-        </button>
+        <div className="flex gap-2">
+          <Input
+            id={textId}
+            {...form.register("text")}
+            autoComplete="off"
+            required
+            enterKeyHint="send"
+            maxLength={TEXT_MAX}
+            placeholder={t("quick.text")}
+            aria-invalid={textError ? true : undefined}
+            aria-describedby={fieldDescription(textId, { error: textError })}
+            className="flex-1"
+          />
+          <Button type="submit" disabled={isSubmitting} className="shrink-0">
+            {isSubmitting ? t("quick.sending") : t("quick.send")}
+          </Button>
+        </div>
+        {textError ? (
+          <p id={`${textId}-error`} className="text-sm text-danger">
+            {textError}
+          </p>
+        ) : null}
       </div>
-      <div className="flex flex-wrap items-center gap-2" role="radiogroup" aria-label="Priority">
-        {PRIORITY_CHIPS.map((value) => (
-          <button
-            key={value}
-            type="button"
-            role="radio"
-            aria-checked={priority === value}
-            onClick={() => setPriority(value)}
-            className={`rounded-full border px-3 py-1.5 text-sm ui-c:px-4 ui-c:py-2.5 ${
-              priority === value
-                ? "border-brand bg-brand text-white ui-d:border-yellow-300 ui-d:bg-yellow-300 ui-d:text-black"
-                : "border-slate-300 bg-white text-slate-700 ui-d:border-white ui-d:bg-black ui-d:text-white"
-            }`}
-          >
-            {priorityLabel(value)}
-          </button>
-        ))}
-        <label className="ml-auto flex items-center gap-2 py-1 text-sm ui-c:text-base">
-          <input type="checkbox" checked={bug} onChange={(event) => setBug(event.target.checked)} className="size-4" />
-          Report a bug
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        {/* Native radios: arrow keys move between them, and they post without JavaScript. */}
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">{t("priority.label")}</legend>
+          {PRIORITY_CHIPS.map((value) => (
+            <label key={value} className="relative">
+              <input
+                type="radio"
+                value={String(value)}
+                defaultChecked={value === 0}
+                {...form.register("priority")}
+                className="peer absolute inset-0 size-full cursor-pointer opacity-0"
+              />
+              <span className="inline-flex min-h-11 items-center rounded-full border border-line-strong bg-surface px-3 text-sm text-fg peer-checked:border-accent peer-checked:bg-accent peer-checked:font-semibold peer-checked:text-accent-fg peer-hover:bg-sunken peer-checked:peer-hover:bg-accent-strong peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus ui-b:min-h-8 ui-c:min-h-14 ui-c:px-4">
+                {priorityName(value)}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <label className="flex min-h-11 items-center gap-2 text-sm ui-c:text-base sm:ml-auto">
+          <input
+            type="checkbox"
+            checked={source === "bug"}
+            onChange={(event) => form.setValue("source", event.target.checked ? "bug" : "ask-quick")}
+            className="size-5 accent-accent"
+          />
+          {t("quick.bug")}
         </label>
       </div>
-      <CaptureStatus state={state} />
+      <CaptureSent id={sent} />
     </form>
   );
 }

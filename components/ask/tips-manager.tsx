@@ -1,101 +1,107 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
 import useSWR from "swr";
-import type { TipJson } from "@/lib/ask/schemas";
+import { Button } from "@/components/ui/button";
+import { FormError, fieldDescription } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Notice } from "@/components/ui/notice";
+import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { createTipBody, type TipJson } from "@/lib/ask/schemas";
 import { fetcher, FetchError, postJson } from "@/lib/http/fetcher";
+
+const TIP_MAX = 500;
 
 /** The operator's list of tips: add and remove (embedded on the queue page and in /admin/operator). */
 export function TipsManager() {
+  const t = useTranslations("ask.tips");
+  const id = useId();
+  const textId = `${id}-tip`;
   const { data, error, isLoading, mutate } = useSWR<{ tips: TipJson[] }>("/api/core-ask/tips", fetcher);
-  const [text, setText] = useState("");
-  const [busy, setBusy] = useState<number | "add" | null>(null);
-  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
+  const form = useApiForm(createTipBody, { text: "" });
+  const send = useSendForm();
+  const [removing, setRemoving] = useState<number | null>(null);
+  const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const { errors, isSubmitting } = form.formState;
+  const textError = errors.text?.message;
 
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    if (!text.trim()) return;
-    setBusy("add");
-    try {
-      await postJson("/api/core-ask/tips", { text });
-      setText("");
-      setMessage({ kind: "ok", text: "Tip added." });
-      await mutate();
-    } catch (e) {
-      setMessage({ kind: "error", text: e instanceof FetchError ? e.message : "Could not add the tip." });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const add = form.handleSubmit(async (values) => {
+    setMessage(null);
+    if (!(await send(form, "/api/core-ask/tips", values))) return;
+    form.reset({ text: "" });
+    setMessage({ tone: "success", text: t("added") });
+    await mutate();
+  });
 
   async function remove(tip: TipJson) {
-    setBusy(tip.id);
+    setRemoving(tip.id);
+    setMessage(null);
     try {
       await postJson(`/api/core-ask/tips/${tip.id}/delete`, {});
-      setMessage({ kind: "ok", text: "Tip removed." });
+      setMessage({ tone: "success", text: t("removed") });
       await mutate();
     } catch (e) {
-      setMessage({ kind: "error", text: e instanceof FetchError ? e.message : "Could not remove the tip." });
+      setMessage({ tone: "danger", text: e instanceof FetchError ? e.message : t("removeFailed") });
     } finally {
-      setBusy(null);
+      setRemoving(null);
     }
   }
 
   return (
     <div className="space-y-3" data-testid="tips-manager">
-      <form onSubmit={add} className="flex gap-2">
-        <label htmlFor="new-tip" className="sr-only">
-          New tip
+      <form onSubmit={add} noValidate className="space-y-1">
+        <FormError>{errors.root?.server?.message}</FormError>
+        <label htmlFor={textId} className="sr-only">
+          {t("newTip")}
         </label>
-        <input
-          id="new-tip"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          maxLength={500}
-          placeholder="A new tip about using Labs"
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 ui-c:py-3 ui-d:border-white ui-d:bg-black ui-d:text-white"
-        />
-        <button
-          type="submit"
-          disabled={!text.trim() || busy === "add"}
-          className="rounded-lg bg-brand px-4 py-2 font-medium text-white disabled:opacity-50 ui-d:bg-yellow-300 ui-d:text-black"
-        >
-          {busy === "add" ? "Adding…" : "Add tip"}
-        </button>
-      </form>
-      <p aria-live="polite" className="min-h-5 text-sm">
-        {message ? (
-          <span
-            role={message.kind === "error" ? "alert" : undefined}
-            className={message.kind === "error" ? "text-red-700" : "text-green-700"}
-          >
-            {message.text}
-          </span>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input
+            id={textId}
+            {...form.register("text")}
+            maxLength={TIP_MAX}
+            autoComplete="off"
+            placeholder={t("placeholder")}
+            aria-invalid={textError ? true : undefined}
+            aria-describedby={fieldDescription(textId, { error: textError })}
+            className="sm:flex-1"
+          />
+          <Button type="submit" disabled={isSubmitting} className="shrink-0">
+            {isSubmitting ? t("adding") : t("add")}
+          </Button>
+        </div>
+        {textError ? (
+          <p id={`${textId}-error`} className="text-sm text-danger">
+            {textError}
+          </p>
         ) : null}
-      </p>
-      {isLoading ? <p className="text-sm text-slate-500">Loading tips…</p> : null}
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {(error as Error).message}
-        </p>
-      ) : null}
-      <ul className="divide-y divide-slate-200 ui-d:divide-white">
+      </form>
+      <div aria-live="polite">{message ? <Notice tone={message.tone}>{message.text}</Notice> : null}</div>
+      {isLoading ? <p className="text-sm text-muted">{t("loading")}</p> : null}
+      {error ? <Notice tone="danger">{(error as Error).message}</Notice> : null}
+      {/* The buttons' names: "Remove tip:" and the tip, which is the household's text, not the app's. */}
+      <span id={`${id}-remove`} hidden>
+        {t("removeTip")}
+      </span>
+      <ul className="divide-y divide-line">
         {data?.tips.map((tip) => (
-          <li key={tip.id} className="flex items-start gap-3 py-2">
-            <span className="flex-1 text-sm">{tip.text}</span>
-            <button
-              type="button"
+          <li key={tip.id} className="flex items-center gap-3 py-2 ui-b:py-1">
+            <span id={`${id}-tip-${tip.id}`} translate="no" className="min-w-0 flex-1 text-sm break-words">
+              {tip.text}
+            </span>
+            <Button
+              kind="secondary"
               onClick={() => remove(tip)}
-              disabled={busy === tip.id}
-              aria-label={`Remove tip: ${tip.text}`}
-              className="shrink-0 rounded border border-slate-300 px-2 py-1 text-xs text-slate-700 disabled:opacity-50 ui-c:px-3 ui-c:py-2 ui-d:border-white ui-d:text-white"
+              disabled={removing === tip.id}
+              aria-labelledby={`${id}-remove ${id}-tip-${tip.id}`}
+              className="shrink-0"
             >
-              {busy === tip.id ? "Removing…" : "Remove"}
-            </button>
+              {removing === tip.id ? t("removing") : t("remove")}
+            </Button>
           </li>
         ))}
       </ul>
-      {data ? <p className="text-xs text-slate-500">{data.tips.length} tips</p> : null}
+      {data ? <p className="text-xs text-muted">{t("count", { count: data.tips.length })}</p> : null}
     </div>
   );
 }

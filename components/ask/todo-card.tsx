@@ -1,20 +1,16 @@
-import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { PriorityOptions } from "@/components/ask/capture-parts";
 import { DraftButton } from "@/components/ask/draft-button";
-import { OriginTag } from "@/components/ui/origin-tag";
-import {
-  ClaimForm,
-  DecideForm,
-  fieldStyle,
-  primaryButton,
-  PriorityBadge,
-  ReleaseForm,
-  secondaryButton,
-  timeAgo,
-} from "@/components/ask/todo-actions";
+import { ClaimForm, DecideForm, PriorityBadge, ReleaseForm, TimeAgo } from "@/components/ask/todo-actions";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Select, Textarea } from "@/components/ui/input";
+import { AppLink } from "@/components/ui/link";
 import { excerpt } from "@/lib/ask/excerpt";
 import { MOVES } from "@/lib/ask/moves";
 import { SNOOZE_CHOICES, type TodoJson } from "@/lib/ask/schemas";
+import { formatRelative } from "@/lib/i18n/format";
 
 // One todo on the queue page or on its own page. Every action is a plain
 // form post to /core-ask/<id>/… that answers 303 back here, so the queue
@@ -42,77 +38,96 @@ type Props = {
   view?: "list" | "full";
 };
 
-function until(iso: string, now: Date): string {
-  const minutes = Math.max(1, Math.round((Date.parse(iso) - now.getTime()) / 60_000));
-  return minutes < 120 ? `${minutes} more min` : `${Math.round(minutes / 60)} more h`;
-}
-
-const STATUS_LABELS: Record<TodoJson["status"], string> = {
-  pending: "Pending",
-  needs_decision: "Needs decision",
-  answered: "Answered",
-  done: "Done",
-  wontfix: "Won't fix",
-  snoozed: "Snoozed",
-};
-
 function isLink(url: string): boolean {
   return /^https?:\/\//.test(url) || /^\/(?!\/)/.test(url);
 }
 
 function Excerpt({ text, full, href }: { text: string; full: boolean; href: string }) {
-  if (full || text.length <= LIST_TEXT_CHARS) return text;
+  const t = useTranslations("ask.todo");
+  // The household's own words: not the app's, and not translated (translate="no").
+  if (full || text.length <= LIST_TEXT_CHARS) return <span translate="no">{text}</span>;
   return (
     <>
-      {excerpt(text, LIST_TEXT_CHARS)}{" "}
-      <Link
-        prefetch={false}
-        href={href}
-        className="font-medium whitespace-nowrap text-brand underline ui-d:text-yellow-300"
-      >
-        Read all
-      </Link>
+      <span translate="no">{excerpt(text, LIST_TEXT_CHARS)}</span>{" "}
+      <AppLink prefetch={false} href={href} className="whitespace-nowrap">
+        {t("readAll")}
+      </AppLink>
     </>
   );
 }
 
+/**
+ * Who captured it (lib/auth/origin.ts): `operator`, `local`, `key:<name>`,
+ * `device:<name>` or `anonymous`. A stranger's text stands out, so no one
+ * takes it for the household's.
+ */
+function CapturedBy({ origin }: { origin: string }) {
+  const t = useTranslations("ask.origin");
+  if (origin === "operator" || origin === "local") return <span data-origin={origin}>{t(origin)}</span>;
+  if (origin.startsWith("key:")) return <span data-origin={origin}>{t("key", { name: origin.slice(4) })}</span>;
+  if (origin.startsWith("device:")) return <span data-origin={origin}>{t("device", { name: origin.slice(7) })}</span>;
+  return (
+    <span
+      className="rounded bg-warn-surface px-1 font-medium text-warn"
+      data-origin={origin}
+      title={t("anonymousTitle")}
+    >
+      {t("anonymous")}
+    </span>
+  );
+}
+
 export function TodoCard({ todo, followUps = [], base, back, now, nested = false, view = "list" }: Props) {
+  const t = useTranslations("ask");
+  const locale = useLocale();
   const full = view === "full";
   const formBack = `${back}#todo-${todo.id}`;
-  const responseId = `response-${todo.id}`;
+  const ids = {
+    text: `todo-${todo.id}-text`,
+    priority: `todo-${todo.id}-priority`,
+    status: `todo-${todo.id}-status`,
+    snooze: `todo-${todo.id}-snooze`,
+    response: `response-${todo.id}`,
+  };
   const todoPage = `${base}/${todo.id}`;
   const editable =
     full || [todo.text, todo.response ?? todo.draft_response ?? ""].every((value) => value.length <= INLINE_EDIT_CHARS);
   return (
     <article
       id={`todo-${todo.id}`}
-      aria-label={`Todo ${todo.id}`}
-      className={`surface scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm ui-b:rounded ui-b:p-2 ui-c:p-5 ${nested ? "ml-3 border-l-4 border-l-slate-300" : ""}`}
+      aria-label={t("todo.label", { id: todo.id })}
+      className={`surface min-w-0 scroll-mt-4 rounded-xl border border-line bg-surface p-4 shadow-sm ui-b:rounded ui-b:p-2 ui-c:p-5 ${nested ? "ml-2 border-l-4 border-l-line-strong sm:ml-3" : ""}`}
     >
-      <header className="mb-2 flex flex-wrap items-center gap-2 text-xs text-slate-600 ui-d:text-slate-300">
+      <header className="mb-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted ui-c:text-sm">
         {full ? (
-          <span className="font-semibold text-slate-900 ui-d:text-white">#{todo.id}</span>
+          <span className="text-sm font-semibold text-fg">#{todo.id}</span>
         ) : (
-          <Link prefetch={false} href={todoPage} className="font-semibold text-slate-900 underline ui-d:text-white">
+          <AppLink prefetch={false} href={todoPage} className="text-sm text-fg!">
             #{todo.id}
-          </Link>
+          </AppLink>
         )}
         <PriorityBadge priority={todo.priority} />
-        {todo.source === "bug" ? (
-          <span className="rounded-full bg-rose-100 px-2 py-0.5 font-medium text-rose-800">Bug</span>
-        ) : null}
-        <span data-testid="todo-status">{STATUS_LABELS[todo.status]}</span>
-        <span>· {timeAgo(todo.created_at, now)}</span>
-        <span>
-          · <OriginTag origin={todo.origin} />
+        {todo.source === "bug" ? <Badge tone="danger">{t("todo.bug")}</Badge> : null}
+        <span data-testid="todo-status" className="contents">
+          <Badge>{t(`status.${todo.status}`)}</Badge>
         </span>
+        <TimeAgo iso={todo.created_at} now={now} />
+        <span aria-hidden="true">·</span>
+        <CapturedBy origin={todo.origin} />
         {todo.parent_id && !nested ? (
-          <span>
-            · follow-up of{" "}
-            <Link prefetch={false} href={`${base}/${todo.parent_id}`} className="underline">
-              #{todo.parent_id}
-            </Link>
-          </span>
+          <>
+            <span aria-hidden="true">·</span>
+            <span>
+              {t.rich("todo.followUpOf", {
+                id: todo.parent_id,
+                link: (chunks) => (
+                  <AppLink prefetch={false} href={`${base}/${todo.parent_id}`}>
+                    {chunks}
+                  </AppLink>
+                ),
+              })}
+            </span>
+          </>
         ) : null}
       </header>
 
@@ -121,34 +136,43 @@ export function TodoCard({ todo, followUps = [], base, back, now, nested = false
       </p>
 
       {todo.page_url ? (
-        <p className="mt-1 truncate text-xs text-slate-500 ui-d:text-slate-300">
-          From{" "}
-          {isLink(todo.page_url) ? (
-            <a href={todo.page_url} className="underline" rel="noreferrer">
-              {excerpt(todo.page_url, 200)}
-            </a>
-          ) : (
-            excerpt(todo.page_url, 200)
-          )}
+        <p className="mt-1 truncate text-xs text-muted ui-c:text-sm">
+          {isLink(todo.page_url)
+            ? t.rich("todo.from", {
+                url: excerpt(todo.page_url, 200),
+                link: (chunks) => (
+                  <a href={todo.page_url!} className="text-link underline underline-offset-2" rel="noreferrer">
+                    {chunks}
+                  </a>
+                ),
+              })
+            : t("todo.fromText", { url: excerpt(todo.page_url, 200) })}
         </p>
       ) : null}
 
       {todo.attachments.length ? (
-        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Attachments">
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label={t("todo.attachments")}>
           {todo.attachments.map((attachment) => (
             <li key={attachment.id}>
-              <a href={attachment.url} target="_blank" rel="noreferrer" title={attachment.filename} className="block">
+              <a
+                href={attachment.url}
+                target="_blank"
+                rel="noreferrer"
+                title={attachment.filename}
+                className="block rounded"
+              >
                 {attachment.content_type.startsWith("image/") ? (
                   // eslint-disable-next-line @next/next/no-img-element -- operator-only bytes, not an optimisable asset
                   <img
                     src={attachment.url}
                     alt={attachment.filename}
                     loading="lazy"
-                    className="size-16 rounded border border-slate-200 object-cover ui-c:size-20"
+                    className="size-16 rounded border border-line object-cover ui-c:size-20"
                   />
                 ) : (
-                  <span className="flex size-16 items-center justify-center rounded border border-slate-200 bg-slate-100 text-xs font-semibold text-slate-600 ui-c:size-20">
-                    PDF
+                  <span className="flex size-16 items-center justify-center rounded border border-line bg-sunken text-xs font-semibold text-fg ui-c:size-20">
+                    {t("todo.pdf")}
+                    <span className="sr-only">: {attachment.filename}</span>
                   </span>
                 )}
               </a>
@@ -158,25 +182,32 @@ export function TodoCard({ todo, followUps = [], base, back, now, nested = false
       ) : null}
 
       {todo.claimed_by ? (
-        <p className="mt-2 text-sm text-indigo-800 ui-d:text-indigo-200" data-testid="todo-claim">
-          Claimed by {todo.claimed_by} for {until(todo.lock_expires_at!, now)}
+        <p className="mt-2 text-sm text-info" data-testid="todo-claim">
+          {t("todo.claimedBy", {
+            agent: todo.claimed_by,
+            until: formatRelative(locale, todo.lock_expires_at!, now),
+          })}
         </p>
       ) : null}
       {todo.status === "snoozed" && todo.snooze_until ? (
-        <p className="mt-2 text-sm text-slate-600">Back in the queue in {until(todo.snooze_until, now)}</p>
+        <p className="mt-2 text-sm text-muted">
+          {t("todo.snoozedUntil", { when: formatRelative(locale, todo.snooze_until, now) })}
+        </p>
       ) : null}
       {todo.decision ? (
-        <p className="mt-2 text-sm">
-          <span className="font-semibold">Decision:</span> <Excerpt text={todo.decision} full={full} href={todoPage} />
+        <p className="mt-2 text-sm break-words">
+          <span className="font-semibold">{t("todo.decision")}</span>{" "}
+          <Excerpt text={todo.decision} full={full} href={todoPage} />
         </p>
       ) : null}
       {todo.response && todo.status !== "pending" ? (
-        <div className="mt-2 rounded-lg bg-slate-50 p-2 text-sm whitespace-pre-wrap ui-d:bg-black">
-          <span className="font-semibold">Response:</span> <Excerpt text={todo.response} full={full} href={todoPage} />
+        <div className="mt-2 rounded-lg bg-sunken p-2 text-sm break-words whitespace-pre-wrap text-fg">
+          <span className="font-semibold">{t("todo.response")}</span>{" "}
+          <Excerpt text={todo.response} full={full} href={todoPage} />
         </div>
       ) : null}
 
-      <div className="mt-3 flex flex-wrap gap-2">
+      <div className="mt-3 flex flex-wrap gap-2 empty:hidden">
         {todo.claimed_by ? (
           <ReleaseForm todoId={todo.id} back={full ? formBack : `${base}#todo-${todo.id}`} />
         ) : todo.status === "pending" || todo.status === "needs_decision" ? (
@@ -193,82 +224,74 @@ export function TodoCard({ todo, followUps = [], base, back, now, nested = false
 
       {editable ? (
         <details className="mt-3" open={full}>
-          <summary className="cursor-pointer py-1 text-sm font-medium text-brand ui-d:text-yellow-300">
-            Edit and answer
-          </summary>
-          <form action={`/core-ask/${todo.id}/update`} method="post" className="mt-2 space-y-3">
+          <summary className="cursor-pointer py-2.5 text-sm font-medium text-link ui-b:py-1">{t("todo.edit")}</summary>
+          <form action={`/core-ask/${todo.id}/update`} method="post" className="mt-2 space-y-3 ui-b:space-y-2">
             <input type="hidden" name="back" value={formBack} />
-            <label className="block">
-              <span className="mb-1 block text-sm font-medium">Text</span>
-              <textarea name="text" required rows={3} defaultValue={todo.text} className={fieldStyle} />
-            </label>
-            <div className="grid grid-cols-2 gap-2">
-              <label className="block">
-                <span className="mb-1 block text-sm font-medium">Priority</span>
-                <select name="priority" defaultValue={String(todo.priority)} className={fieldStyle}>
+            <Field label={t("todo.text")} htmlFor={ids.text}>
+              <Textarea id={ids.text} name="text" required rows={3} defaultValue={todo.text} />
+            </Field>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label={t("priority.label")} htmlFor={ids.priority}>
+                <Select id={ids.priority} name="priority" defaultValue={String(todo.priority)}>
                   <PriorityOptions />
-                </select>
-              </label>
-              <label className="block">
-                <span className="mb-1 block text-sm font-medium">Move to</span>
-                <select name="status" defaultValue="" className={fieldStyle}>
-                  <option value="">Keep ({STATUS_LABELS[todo.status]})</option>
+                </Select>
+              </Field>
+              <Field label={t("todo.moveTo")} htmlFor={ids.status}>
+                <Select id={ids.status} name="status" defaultValue="">
+                  <option value="">{t("todo.keep", { status: t(`status.${todo.status}`) })}</option>
                   {MOVES[todo.status]
                     .filter((status) => status !== todo.status)
                     .map((status) => (
                       <option key={status} value={status}>
-                        {STATUS_LABELS[status]}
+                        {t(`status.${status}`)}
                       </option>
                     ))}
-                </select>
-              </label>
+                </Select>
+              </Field>
             </div>
             {MOVES[todo.status].includes("snoozed") ? (
-              <label className="block">
-                <span className="mb-1 block text-sm font-medium">Snooze for (when moving to Snoozed)</span>
-                <select name="snooze_hours" defaultValue="24" className={fieldStyle}>
+              <Field label={t("todo.snoozeFor")} htmlFor={ids.snooze}>
+                <Select id={ids.snooze} name="snooze_hours" defaultValue="24">
                   {SNOOZE_CHOICES.map((choice) => (
                     <option key={choice.hours} value={choice.hours}>
-                      {choice.label}
+                      {t(`todo.snooze.${choice.hours}`)}
                     </option>
                   ))}
-                </select>
-              </label>
+                </Select>
+              </Field>
             ) : null}
-            <DraftButton todoId={todo.id} targetId={responseId} />
-            <label className="block">
-              <span className="mb-1 block text-sm font-medium">Response</span>
-              <textarea
-                id={responseId}
+            <DraftButton todoId={todo.id} targetId={ids.response} />
+            <Field label={t("todo.responseLabel")} htmlFor={ids.response}>
+              <Textarea
+                id={ids.response}
                 name="response"
                 rows={5}
                 defaultValue={todo.response ?? todo.draft_response ?? ""}
-                className={fieldStyle}
               />
-            </label>
+            </Field>
             <div className="flex flex-wrap gap-2">
-              <button type="submit" className={secondaryButton}>
-                Save
-              </button>
+              <Button type="submit" kind="secondary">
+                {t("todo.save")}
+              </Button>
               {MOVES[todo.status].includes("answered") ? (
-                <button type="submit" name="answer" value="1" className={primaryButton}>
-                  Save and answer
-                </button>
+                <Button type="submit" name="answer" value="1">
+                  {t("todo.saveAndAnswer")}
+                </Button>
               ) : null}
             </div>
           </form>
         </details>
       ) : (
         <p className="mt-3 text-sm">
-          <Link prefetch={false} href={todoPage} className="font-medium text-brand underline ui-d:text-yellow-300">
-            Edit and answer on its page
-          </Link>
+          <AppLink prefetch={false} href={todoPage} look="standalone">
+            {t("todo.editOnPage")}
+          </AppLink>
         </p>
       )}
 
       {followUps.length ? (
-        <section className="mt-3 space-y-2" aria-label={`Follow-ups of ${todo.id}`}>
-          <h3 className="text-sm font-semibold">Follow-ups</h3>
+        <section className="mt-3 space-y-2" aria-label={t("todo.followUpsOf", { id: todo.id })}>
+          <h3 className="text-sm font-semibold">{t("todo.followUps")}</h3>
           {followUps.map((followUp) => (
             <TodoCard key={followUp.id} todo={followUp} base={base} back={back} now={now} nested />
           ))}

@@ -49,6 +49,47 @@ test("the floating Ask button captures a bug with the page it was opened on", as
   });
 });
 
+test("the Ask dialog closes with Escape and gives the focus back to the Ask button", async ({ page }) => {
+  await page.goto("/base-scan/");
+  const ask = page.getByRole("button", { name: "Ask", exact: true });
+  await ask.click();
+  const dialog = page.getByRole("dialog", { name: "Ask" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByPlaceholder("What do you need?")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(ask).toBeFocused();
+
+  // From the keyboard too, and closed with its Close button.
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(ask).toBeFocused();
+});
+
+test("a refused field shows its message next to that field", async ({ page }) => {
+  await page.goto("/base-ask/");
+  // The server refuses the address: its words under the field, the field focused.
+  const full = page.getByRole("form", { name: "Full capture" });
+  await full.getByLabel("What is it about?").fill(unique("A refused address"));
+  const address = full.getByLabel("Page URL (optional)");
+  await address.fill("ftp://example.com/page");
+  await full.getByRole("button", { name: "Send" }).click();
+  await expect(address).toHaveAttribute("aria-invalid", "true");
+  await expect(address).toHaveAccessibleDescription("must be an http(s):// address or a path starting with /");
+  await expect(address).toBeFocused();
+  await expect(full.getByRole("alert").filter({ hasText: "Check the fields marked below." })).toBeVisible();
+  await expect(full.getByLabel("What is it about?")).not.toHaveAttribute("aria-invalid", "true");
+
+  // The quick form checks with the route's schema before sending.
+  const quick = page.getByRole("form", { name: "Quick capture" });
+  await quick.getByRole("button", { name: "Send" }).click();
+  const text = quick.getByPlaceholder("What do you need?");
+  await expect(text).toHaveAttribute("aria-invalid", "true");
+  await expect(text).toHaveAccessibleDescription("must not be empty");
+});
+
 test("full capture uploads a screenshot with a preview and progress", async ({ page, login }) => {
   await page.goto("/base-ask/");
   const form = page.getByRole("form", { name: "Full capture" });
@@ -142,10 +183,10 @@ test.describe("with JavaScript off", () => {
 
     await page.goto("/base-ask/queue");
     await card.getByText("Edit and answer").click();
-    await card.getByLabel("Response").fill("Answered without JavaScript.");
+    await card.getByLabel("Response").fill("Replied with scripts off.");
     await card.getByRole("button", { name: "Save and answer" }).click();
     await expect(page.getByRole("status")).toContainText("now answered");
-    expect(await get(data.id)).toMatchObject({ status: "answered", response: "Answered without JavaScript." });
+    expect(await get(data.id)).toMatchObject({ status: "answered", response: "Replied with scripts off." });
 
     // needs_decision → the Decisions tab → decide → back to pending with the decision.
     const decisionCard = page.getByRole("article", { name: `Todo ${decision.data.id}`, exact: true });
@@ -163,7 +204,8 @@ test.describe("with JavaScript off", () => {
     // A refused post shows a readable page with a way back.
     const release = await page.request.post(`/core-ask/${data.id}/release`, {
       form: { back: "/base-ask/queue" },
-      headers: { accept: "text/html" },
+      // An API request carries no browser language: ask for English, as the page would.
+      headers: { accept: "text/html", "accept-language": "en" },
     });
     expect(release.status()).toBe(409);
     expect(await release.text()).toContain("is not claimed");

@@ -16,13 +16,15 @@ test.beforeAll(async ({ request }) => {
 async function readableText(page: import("@playwright/test").Page): Promise<string> {
   return page.evaluate(() => {
     // Text marked as another language (lang="en" on the API reference's own English prose) is
-    // that language on purpose, and a screen reader reads it so: left out.
+    // that language on purpose, and a screen reader reads it so: left out. So is the household's
+    // own text (translate="no": a todo's text, a tip), data in whatever language it was written.
     const pageLang = document.documentElement.lang;
     const foreign = (element: Element) => {
+      if (element.getAttribute("translate") === "no") return true;
       const lang = element.closest("[lang]")?.getAttribute("lang");
       return Boolean(lang && lang !== pageLang);
     };
-    const hidden = [...document.body.querySelectorAll<HTMLElement>("[lang]")].filter(foreign);
+    const hidden = [...document.body.querySelectorAll<HTMLElement>('[lang], [translate="no"]')].filter(foreign);
     for (const element of hidden) element.dataset.i18nDisplay = element.style.display;
     for (const element of hidden) element.style.display = "none";
     const parts = [document.body.innerText, document.title];

@@ -1,18 +1,27 @@
-// How priorities read on the pages: -2 … 5 (seed part 8).
-export const PRIORITY_LABELS: Record<number, string> = {
-  [-2]: "Someday",
-  [-1]: "Low",
-  0: "Normal",
-  1: "Soon",
-  2: "High",
-  3: "Urgent",
-  4: "Very urgent",
-  5: "Now",
-};
+// How priorities read on the pages: -2 … 5 (seed part 8), each a key of the
+// `ask.priority` catalogue ("3 · Urgent", "3 · Urgente").
+export const PRIORITY_KEYS = {
+  [-2]: "someday",
+  [-1]: "low",
+  0: "normal",
+  1: "soon",
+  2: "high",
+  3: "urgent",
+  4: "veryUrgent",
+  5: "now",
+} as const;
+
+export type PriorityKey = (typeof PRIORITY_KEYS)[keyof typeof PRIORITY_KEYS];
+
+/** The priorities a picker offers, most urgent first. */
+export const PRIORITIES = Object.keys(PRIORITY_KEYS)
+  .map(Number)
+  .sort((a, b) => b - a);
 
 /** The few a thumb picks from in quick capture. */
 export const PRIORITY_CHIPS = [-1, 0, 2, 5] as const;
 
-export function priorityLabel(priority: number): string {
-  return PRIORITY_LABELS[priority] ?? String(priority);
+/** The catalogue key of a priority, or null for one outside -2 … 5. */
+export function priorityKey(priority: number): PriorityKey | null {
+  return (PRIORITY_KEYS as Record<number, PriorityKey>)[priority] ?? null;
 }

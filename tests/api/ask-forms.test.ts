@@ -28,12 +28,12 @@ describe("queue form posts", () => {
     const id = await logTodo("form flow");
     const claim = await post(`/core-ask/${id}/claim`, { back: "/base-ask/queue?tab=pending#todo-1" });
     expect(claim.status).toBe(303);
-    expect(claim.headers.get("location")).toMatch(/^\/base-ask\/queue\?tab=pending&notice=Claimed.*#todo-1$/);
+    expect(claim.headers.get("location")).toMatch(/^\/base-ask\/queue\?tab=pending&notice=claimed.*#todo-1$/);
     expect((await getTodo(id)).claimed_by).toBe("operator");
 
     const released = await post(`/core-ask/${id}/release`, {});
     expect(released.status).toBe(303);
-    expect(released.headers.get("location")).toMatch(new RegExp(`^/base-ask/queue\\?notice=Released.*#todo-${id}$`));
+    expect(released.headers.get("location")).toMatch(new RegExp(`^/base-ask/queue\\?notice=released.*#todo-${id}$`));
 
     const edit = await post(`/core-ask/${id}/update`, {
       text: "form flow, edited",
@@ -56,6 +56,21 @@ describe("queue form posts", () => {
     });
     expect(answer.status).toBe(303);
     expect(await getTodo(id)).toMatchObject({ status: "answered", response: "All done." });
+  });
+
+  it("the page writes the notice a post sends back in the reader's language", async () => {
+    const id = await logTodo("form notice");
+    const claim = await post(`/core-ask/${id}/claim`, { back: "/base-ask/queue?tab=progress" });
+    const location = claim.headers.get("location")!;
+    expect(location).toContain(`notice=claimed%3A${id}%3Aoperator`);
+    const page = async (language: string) =>
+      (await api(location, { cookie: await operatorCookie(), headers: { "accept-language": language } })).text;
+    expect(await page("en")).toContain(`Claimed #${id} as operator.`);
+    expect(await page("pt-PT")).toContain(`Pedido #${id} assumido por operator.`);
+
+    // An address with anything else shows no notice at all.
+    const odd = await api("/base-ask/queue?notice=Hello%20there", { cookie: await operatorCookie() });
+    expect(odd.text).not.toContain("Hello there");
   });
 
   it("snoozes for a number of hours and decides a needs_decision todo", async () => {

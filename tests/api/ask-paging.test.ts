@@ -36,7 +36,12 @@ let cookie: string;
 async function call<T>(path: string, json?: unknown): Promise<{ status: number; data: T; text: string }> {
   const response = await fetch(`${server.url}${path}`, {
     method: json === undefined ? "GET" : "POST",
-    headers: { cookie, ...(json === undefined ? {} : { "content-type": "application/json" }) },
+    // The pages' English words are asserted here: ask for English, as the other API suites do.
+    headers: {
+      cookie,
+      "accept-language": "en",
+      ...(json === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: json === undefined ? undefined : JSON.stringify(json),
   });
   const text = await response.text();

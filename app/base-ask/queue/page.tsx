@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { PageLinks } from "@/components/ask/page-links";
 import { QueueNotice } from "@/components/ask/queue-notice";
 import { TipsManager } from "@/components/ask/tips-manager";
 import { TipsTicker } from "@/components/ask/tips-ticker";
 import { TodoCard } from "@/components/ask/todo-card";
+import { AppLink } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
 import {
   countQueue,
@@ -22,17 +23,13 @@ import { getRandomTip } from "@/lib/ask/tips";
 import { requireOperatorPage } from "@/lib/auth/operator-page";
 import { requestVariant } from "@/lib/labs/request-variant";
 
-export const metadata: Metadata = { title: "Ask queue" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("ask.queue");
+  return { title: t("metaTitle") };
+}
 
-const TABS = [
-  { id: "pending", label: "Pending" },
-  { id: "progress", label: "In progress" },
-  { id: "decisions", label: "Decisions" },
-  { id: "snoozed", label: "Snoozed" },
-  { id: "closed", label: "Closed" },
-  { id: "tips", label: "Tips" },
-] as const;
-type TabId = (typeof TABS)[number]["id"];
+const TABS = ["pending", "progress", "decisions", "snoozed", "closed", "tips"] as const;
+type TabId = (typeof TABS)[number];
 type ListTab = Exclude<TabId, "tips">;
 
 /**
@@ -74,7 +71,8 @@ export default async function QueuePage({
 }) {
   await requireOperatorPage("/base-ask/queue");
   const { tab: tabParam, notice, before: beforeParam } = await searchParams;
-  const tab: TabId = TABS.some((t) => t.id === tabParam) ? (tabParam as TabId) : "pending";
+  const tab: TabId = TABS.includes(tabParam as TabId) ? (tabParam as TabId) : "pending";
+  const t = await getTranslations("ask");
   const { prefix } = await requestVariant();
   const now = new Date();
   // A cursor that is not this tab's (an edited address) shows its first page.
@@ -97,28 +95,25 @@ export default async function QueuePage({
 
   return (
     <>
-      <PageHeader title="Ask queue">Highest priority first, then oldest first.</PageHeader>
+      <PageHeader title={t("queue.title")}>{t("queue.intro")}</PageHeader>
       <TipsTicker initial={tip} />
       <QueueNotice notice={notice} />
-      <nav aria-label="Queue tabs" className="-mx-4 mb-4 overflow-x-auto px-4">
-        <ul className="flex gap-1 whitespace-nowrap">
-          {TABS.map((t) => {
-            const count = t.id === "tips" ? null : counts[t.id];
-            const active = t.id === tab;
+      {/* Wrapped, not scrolled sideways: on a phone every tab, and which one is open, stays in sight. */}
+      <nav aria-label={t("queue.tabsLabel")} className="mb-4">
+        <ul className="flex flex-wrap gap-2 ui-b:gap-1">
+          {TABS.map((id) => {
+            const count = id === "tips" ? null : counts[id];
+            const label = t(`queue.tabs.${id}`);
             return (
-              <li key={t.id}>
-                <Link
-                  href={tabHref(t.id)}
-                  aria-current={active ? "page" : undefined}
-                  className={`block rounded-full px-3 py-2 text-sm font-medium ui-b:py-1 ui-c:px-4 ui-c:py-3 ${
-                    active
-                      ? "bg-brand text-white ui-d:bg-yellow-300 ui-d:text-black!"
-                      : "bg-white text-slate-700 ring-1 ring-slate-200 ui-d:bg-black ui-d:text-white"
-                  }`}
+              <li key={id}>
+                <AppLink
+                  href={tabHref(id)}
+                  look="plain"
+                  aria-current={id === tab ? "page" : undefined}
+                  className="flex min-h-11 items-center rounded-full border border-line-strong bg-surface px-3 text-sm font-medium whitespace-nowrap text-fg no-underline hover:bg-sunken aria-[current=page]:border-accent aria-[current=page]:bg-accent aria-[current=page]:text-accent-fg ui-b:min-h-8 ui-c:min-h-14 ui-c:px-4"
                 >
-                  {t.label}
-                  {count !== null ? ` (${count})` : ""}
-                </Link>
+                  {count !== null ? t("queue.tab", { label, count }) : label}
+                </AppLink>
               </li>
             );
           })}
@@ -126,8 +121,13 @@ export default async function QueuePage({
       </nav>
 
       {tab === "tips" ? (
-        <section className="surface rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <h2 className="mb-2 text-base font-semibold">Tips</h2>
+        <section
+          aria-labelledby="tips-heading"
+          className="surface rounded-xl border border-line bg-surface p-4 shadow-sm ui-b:p-2"
+        >
+          <h2 id="tips-heading" className="mb-2 text-base font-semibold">
+            {t("tips.title")}
+          </h2>
           <TipsManager />
         </section>
       ) : current && current.todos.length ? (
@@ -136,27 +136,22 @@ export default async function QueuePage({
             <TodoCard key={todo.id} todo={todo} followUps={followUps} base={base} back={back} now={now} />
           ))}
           <PageLinks
-            noun="todos"
-            shown={current.todos.length}
-            total={current.count}
+            label={t("queue.pagesLabel")}
+            summary={t("queue.pageSummary", { shown: current.todos.length, total: current.count })}
             nextHref={current.next ? tabHref(tab, current.next) : null}
-            nextLabel={`More ${TABS.find((t) => t.id === tab)!.label.toLowerCase()}`}
+            nextLabel={t(`queue.more.${tab}`)}
             firstHref={before ? tabHref(tab) : null}
-            firstLabel="Back to the first"
+            firstLabel={t("queue.backToFirst")}
           />
         </div>
       ) : (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          Nothing here.{" "}
+        <p className="rounded-lg border border-dashed border-line-strong p-6 text-center text-muted">
+          {t("queue.empty")}{" "}
           {before ? (
             // The todos after the cursor were closed or moved since the page before.
-            <Link href={tabHref(tab)} className="text-brand underline">
-              Back to the first
-            </Link>
+            <AppLink href={tabHref(tab)}>{t("queue.backToFirst")}</AppLink>
           ) : tab === "pending" ? (
-            <Link href={`${prefix}/base-ask/`} className="text-brand underline">
-              Capture something
-            </Link>
+            <AppLink href={`${prefix}/base-ask/`}>{t("queue.captureSomething")}</AppLink>
           ) : null}
         </p>
       )}

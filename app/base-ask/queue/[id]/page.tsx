@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { PageLinks } from "@/components/ask/page-links";
 import { QueueNotice } from "@/components/ask/queue-notice";
 import { TodoCard } from "@/components/ask/todo-card";
+import { AppLink } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { getTodoDetailOrThrow } from "@/lib/ask/get-todo";
 import { timeCursor, type TodoDetailJson } from "@/lib/ask/schemas";
@@ -17,7 +18,10 @@ import { requestVariant } from "@/lib/labs/request-variant";
 // ones), and its follow-ups a page at a time, the latest first page, with
 // "Earlier follow-ups" leading back in time.
 
-export const metadata: Metadata = { title: "Ask todo" };
+export async function generateMetadata({ params }: Pick<Props, "params">): Promise<Metadata> {
+  const [{ id }, t] = await Promise.all([params, getTranslations("ask.todo")]);
+  return { title: /^\d{1,10}$/.test(id) ? t("title", { id }) : t("metaTitle") };
+}
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -42,17 +46,19 @@ export default async function TodoPage({ params, searchParams }: Props) {
   // An edited address with a cursor that is not one shows the latest follow-ups.
   const before = timeCursor.safeParse(beforeParam).data;
   const now = new Date();
-  const [todo, { prefix }] = await Promise.all([loadTodo(id, before, now), requestVariant()]);
+  const [todo, { prefix }, t] = await Promise.all([
+    loadTodo(id, before, now),
+    requestVariant(),
+    getTranslations("ask.todo"),
+  ]);
   const base = `${prefix}/base-ask/queue`;
   const page = `${base}/${todo.id}`;
   const back = before ? `${page}?before=${encodeCursor(before)}` : page;
 
   return (
     <>
-      <PageHeader title={`Todo #${todo.id}`}>
-        <Link href={base} className="text-brand underline ui-d:text-yellow-300">
-          Back to the queue
-        </Link>
+      <PageHeader title={t("title", { id: todo.id })}>
+        <AppLink href={base}>{t("backToQueue")}</AppLink>
       </PageHeader>
       <QueueNotice notice={notice} />
       <TodoCard todo={todo} base={base} back={back} now={now} view="full" />
@@ -61,7 +67,7 @@ export default async function TodoPage({ params, searchParams }: Props) {
   );
 }
 
-function FollowUps({
+async function FollowUps({
   todo,
   base,
   back,
@@ -77,19 +83,19 @@ function FollowUps({
   now: Date;
 }) {
   if (!todo.follow_up_count) return null;
+  const t = await getTranslations("ask.todo");
   return (
     <section className="mt-6 space-y-3" aria-labelledby="follow-ups-heading" data-testid="todo-follow-ups">
       <h2 id="follow-ups-heading" className="text-base font-semibold">
-        Follow-ups ({todo.follow_up_count})
+        {t("followUpsCount", { count: todo.follow_up_count })}
       </h2>
       <PageLinks
-        noun="follow-ups"
-        shown={todo.follow_ups.length}
-        total={todo.follow_up_count}
+        label={t("followUpsLabel")}
+        summary={t("followUpsSummary", { shown: todo.follow_ups.length, total: todo.follow_up_count })}
         nextHref={todo.follow_ups_next ? `${page}?before=${todo.follow_ups_next}` : null}
-        nextLabel="Earlier follow-ups"
+        nextLabel={t("earlierFollowUps")}
         firstHref={before ? page : null}
-        firstLabel="Latest follow-ups"
+        firstLabel={t("latestFollowUps")}
       />
       {todo.follow_ups.map((followUp) => (
         <TodoCard key={followUp.id} todo={followUp} base={base} back={back} now={now} nested />

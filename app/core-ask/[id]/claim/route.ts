@@ -1,7 +1,7 @@
 // POST /core-ask/[id]/claim – form post of the queue page: claim, then 303 back
 import { defaultAgent } from "@/lib/ask/caller";
 import { claimTodo } from "@/lib/ask/claim-todo";
-import { queueFormRoute } from "@/lib/ask/form-routes";
+import { queueFormRoute, queueNotice } from "@/lib/ask/form-routes";
 import { claimTodoBody } from "@/lib/ask/schemas";
 
 export const POST = queueFormRoute(
@@ -12,6 +12,6 @@ export const POST = queueFormRoute(
       agent: body.agent ?? defaultAgent(caller),
       ttlSeconds: body.ttl_seconds,
     });
-    return `Claimed #${params.id} as ${claimedBy}.`;
+    return queueNotice("claimed", params.id, claimedBy);
   },
 );

@@ -1,5 +1,5 @@
 // POST /core-ask/[id]/decide – form post of the queue page: record the decision, back to pending
-import { queueFormRoute } from "@/lib/ask/form-routes";
+import { queueFormRoute, queueNotice } from "@/lib/ask/form-routes";
 import { decideTodoBody } from "@/lib/ask/schemas";
 import { decideTodo } from "@/lib/ask/update-todo";
 
@@ -7,6 +7,6 @@ export const POST = queueFormRoute(
   { summary: "Decide a needs_decision todo from the queue page", body: decideTodoBody },
   async ({ params, body }) => {
     await decideTodo({ id: params.id, decision: body.decision });
-    return `Decided #${params.id}; it is back in the queue for an agent.`;
+    return queueNotice("decided", params.id);
   },
 );

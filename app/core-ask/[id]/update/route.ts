@@ -1,5 +1,5 @@
 // POST /core-ask/[id]/update – form post of the queue page: edit or move, then 303 back
-import { queueFormRoute } from "@/lib/ask/form-routes";
+import { queueFormRoute, queueNotice } from "@/lib/ask/form-routes";
 import { updateTodoForm } from "@/lib/ask/schemas";
 import { updateTodo } from "@/lib/ask/update-todo";
 
@@ -7,6 +7,6 @@ export const POST = queueFormRoute(
   { summary: "Edit a todo or move its status from the queue page", body: updateTodoForm },
   async ({ params, body }) => {
     const todo = await updateTodo({ id: params.id, input: body });
-    return body.status ? `Saved #${params.id}: now ${todo.status}.` : `Saved #${params.id}.`;
+    return body.status ? queueNotice("moved", params.id, todo.status) : queueNotice("saved", params.id);
   },
 );
