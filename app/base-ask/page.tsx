@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("metaTitle") };
 }
 
-// Public capture (DESIGN §2): anyone may file a request, bug or idea; the
+// Public capture (docs/contract.md, "Paths"): anyone may file a request, bug or idea; the
 // queue behind it is the operator's.
 export default async function AskPage({ searchParams }: { searchParams: Promise<Record<string, string | string[]>> }) {
   await requireHouseholdPage();

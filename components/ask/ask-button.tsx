@@ -7,7 +7,7 @@ import { QuickCapture } from "@/components/ask/quick-capture";
 import { Dialog } from "@/components/ui/dialog";
 import { useUi, withPrefix } from "@/components/ui/ui-context";
 
-/** What the capture records about where it was opened (DESIGN §4 page_context). */
+/** What the capture records about where it was opened (docs/contract.md, "Ask resources"). */
 function currentPageContext(): Record<string, unknown> {
   return {
     path: window.location.pathname,

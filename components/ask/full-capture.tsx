@@ -47,7 +47,7 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
       ? `${formatNumber(locale, bytes / MIB, { maximumFractionDigits: 1 })} MiB`
       : `${formatNumber(locale, Math.ceil(bytes / 1024))} KiB`;
 
-  /** The limits of DESIGN §3, checked here too so a phone does not upload for nothing. */
+  /** The limits of docs/contract.md, "Limits", checked here too so a phone does not upload for nothing. */
   function checkFiles(files: File[]): string | null {
     if (files.length > ATTACHMENT_MAX_FILES) return t("tooMany", { count: ATTACHMENT_MAX_FILES });
     const big = files.find((f) => f.size > ATTACHMENT_MAX_BYTES);

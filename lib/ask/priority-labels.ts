@@ -1,4 +1,4 @@
-// How priorities read on the pages: -2 … 5 (seed part 8), each a key of the
+// How priorities read on the pages: -2 … 5 (docs/contract.md, "Limits"), each a key of the
 // `ask.priority` catalogue ("3 · Urgent", "3 · Urgente").
 export const PRIORITY_KEYS = {
   [-2]: "someday",
