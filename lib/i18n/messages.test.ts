@@ -47,9 +47,11 @@ describe("message catalogues", () => {
   }
 
   it("pt-PT is not English copied over", () => {
+    // Names read the same in both languages.
+    const names = new Set(["Open Food Facts"]);
     const portuguese = new Map(leaves(messagesFor("pt-PT")));
     const same = [...english].filter(
-      ([key, text]) => portuguese.get(key) === text && /\p{L}{4,}\s\p{L}{4,}/u.test(text),
+      ([key, text]) => portuguese.get(key) === text && !names.has(text) && /\p{L}{4,}\s\p{L}{4,}/u.test(text),
     );
     expect(same.map(([key]) => key)).toEqual([]);
   });
