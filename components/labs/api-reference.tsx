@@ -91,6 +91,7 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
                     <MethodBadge method={method} />
                     <a
                       href={`#${operation.operationId}`}
+                      translate="no"
                       className="block min-h-[24px] min-w-0 py-0.5 font-mono break-all text-link underline underline-offset-2"
                     >
                       {path}
@@ -179,7 +180,9 @@ function OperationCard(props: { path: string; method: string; operation: Operati
           <div className="min-w-0 flex-1">
             <h3 className="flex flex-wrap items-baseline gap-2">
               <MethodBadge method={method} />
-              <code className="font-mono text-sm font-semibold break-all">{path}</code>
+              <code translate="no" className="font-mono text-sm font-semibold break-all">
+                {path}
+              </code>
               <span
                 className={`rounded-full px-2 py-0.5 text-xs font-semibold ${auth === "operator" ? "bg-warn-surface text-warn" : "bg-sunken text-fg"}`}
               >
