@@ -10,19 +10,6 @@ import { RelativeTime } from "@/components/ui/time";
 // back to `back`, so they work with JavaScript off. Shared by the queue's
 // cards and the operator dashboard, so both act the same way.
 
-/**
- * @deprecated English only: use `<TimeAgo iso now />`, which speaks the reader's language.
- * "just now", "12 min ago", "5 h ago", "3 days ago" at `now`.
- */
-export function timeAgo(iso: string, now: Date | number): string {
-  const minutes = Math.round((Number(now) - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.round(hours / 24)} days ago`;
-}
-
 /** "há 12 minutos", "12 minutes ago": how long ago `iso` was at `now` (the same on the server and after hydration). */
 export function TimeAgo({ iso, now }: { iso: string; now: Date | number }) {
   return <RelativeTime iso={iso} now={Number(now)} />;
