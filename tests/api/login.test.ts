@@ -67,7 +67,12 @@ describe("POST /admin/login", () => {
   });
 
   it("answers in Portuguese to a browser that asks for nothing else", async () => {
-    const { status, text } = await api("/admin/login", form({ password: "wrong" }));
+    // The test client asks for English unless told otherwise: ask for nothing.
+    const request = form({ password: "wrong" });
+    const { status, text } = await api("/admin/login", {
+      ...request,
+      headers: { ...request.headers, "accept-language": "" },
+    });
     expect(status).toBe(401);
     expect(text).toContain('<html lang="pt-PT"');
     expect(text).toContain("Essa palavra-passe não está certa.");
