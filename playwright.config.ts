@@ -22,7 +22,8 @@ export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
-  workers: 2,
+  // A test mostly waits on its page and server, so four share two cores well.
+  workers: 4,
   forbidOnly: true,
   retries: 0,
   reporter: [["list"]],
