@@ -22,8 +22,7 @@ export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
-  // A test mostly waits on its page and server, so four share two cores well.
-  workers: 4,
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   reporter: [["list"]],

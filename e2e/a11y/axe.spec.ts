@@ -25,11 +25,15 @@ for (const [viewport, options] of Object.entries(VIEWPORTS)) {
 
     let pages: PageState[] = [];
     test.beforeAll(async ({ request }) => {
+      // Seeding a household's worth of data takes some 40 requests.
+      test.setTimeout(90_000);
       pages = await seedEveryPage(request);
     });
 
     for (const name of PAGE_NAMES) {
       test(`${name} has no serious or critical violations in variants a–d`, async ({ page, login }) => {
+        // Four page loads and four audits: more than one page's default 30 s when the machine is busy.
+        test.setTimeout(120_000);
         const state = pages.find((candidate) => candidate.name === name)!;
         if (state.operator) await login();
         const report: string[] = [];

@@ -9,6 +9,8 @@ import { catalogueStrings, withoutNames } from "../support/catalogue-strings";
 
 let pages: PageState[] = [];
 test.beforeAll(async ({ request }) => {
+  // Seeding a household's worth of data takes some 40 requests.
+  test.setTimeout(90_000);
   pages = await seedEveryPage(request);
 });
 
