@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { CaptureSent, PriorityOptions } from "@/components/ask/capture-parts";
-import { useHydrated } from "@/components/ask/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Field, fieldDescription, FormError } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { CaptureSent, usePriorityName } from "@/components/ask/capture-parts";
-import { useHydrated } from "@/components/ask/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { FormError, fieldDescription } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";

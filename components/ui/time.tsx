@@ -1,22 +1,12 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useSyncExternalStore } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { formatDate, formatRecent, formatRelative, type DateStyle } from "@/lib/i18n/format";
 
 // Times show in the reader's own zone, which the server cannot know: the
 // server renders UTC (and says so), the browser swaps in local time once
 // hydrated, without a hydration mismatch.
-
-const noSubscription = () => () => {};
-
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /** A moment: `style` "dateTime" (default), "date", "time", "short", or "recent" (a clock today, the day before). */
 export function Time({
