@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { QueueNotice } from "@/components/ask/queue-notice";
 import { OperatorDashboard } from "@/components/labs/operator-dashboard";
 import { Card } from "@/components/ui/card";
@@ -8,6 +8,7 @@ import { AppLink } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireOperatorPage } from "@/lib/auth/operator-page";
 import { AppError } from "@/lib/http/errors";
+import { isLocale } from "@/lib/i18n/locales";
 import { buildDashboard } from "@/lib/labs/build-dashboard";
 import { requestVariant } from "@/lib/labs/request-variant";
 import { SCAN_SESSION_COOKIE } from "@/lib/scan/scan-session";
@@ -22,15 +23,17 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function DashboardPage({ searchParams }: Props) {
   await requireOperatorPage("/");
-  const [{ prefix }, { notice }, jar, t] = await Promise.all([
+  const [{ prefix }, { notice }, jar, t, locale] = await Promise.all([
     requestVariant(),
     searchParams,
     cookies(),
     getTranslations("labs.dashboard"),
+    getLocale(),
   ]);
   const scanSessionId = jar.get(SCAN_SESSION_COOKIE)?.value;
   const dashboard = await buildDashboard({
     scanSessionId: scanSessionId && SESSION_ID_PATTERN.test(scanSessionId) ? scanSessionId : null,
+    locale: isLocale(locale) ? locale : undefined,
   }).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "unavailable") return null;
     throw error;

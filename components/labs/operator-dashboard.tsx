@@ -129,10 +129,8 @@ function Health({ dashboard, databaseDown }: { dashboard: Dashboard; databaseDow
                 </AppLink>
                 <span className={`ml-auto text-xs font-semibold ${ok ? "text-success" : "text-danger"}`}>{state}</span>
               </div>
-              {/* Written by the server, which speaks English. */}
-              <p lang="en" className="mt-0.5 text-xs break-words text-muted">
-                {service.detail}
-              </p>
+              {/* Written by the server in the reader's language. */}
+              <p className="mt-0.5 text-xs break-words text-muted">{service.detail}</p>
             </li>
           );
         })}

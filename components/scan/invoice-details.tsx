@@ -28,7 +28,15 @@ export function InvoiceDetails({ invoice }: { invoice: InvoiceItem }) {
   const note = useCountingNote(invoice);
   return (
     <section aria-label={t("label")} className="space-y-2">
-      {invoice.parse_error ? <Notice tone="warn">{t("unreadable", { error: invoice.parse_error })}</Notice> : null}
+      {invoice.parse_error ? (
+        <Notice tone="warn">
+          <p>{t("unreadable")}</p>
+          {/* The reader's own diagnosis, stored with the invoice in the API's language (docs/decisions/013-languages.md). */}
+          <p className="mt-1 text-xs">
+            {t("unreadableDetail")}: <span lang="en">{invoice.parse_error}</span>
+          </p>
+        </Notice>
+      ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {fields
           .filter(([, value]) => value)

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildDraftPrompt, DRAFT_PROMPT_MAX_CHARS, PROMPT_LIMITS, templateDraft } from "@/lib/ask/draft-prompt";
+import {
+  buildDraftPrompt,
+  DRAFT_PROMPT_MAX_CHARS,
+  draftSystemPrompt,
+  PROMPT_LIMITS,
+  templateDraft,
+} from "@/lib/ask/draft-prompt";
 import { excerpt } from "@/lib/ask/excerpt";
 import { TEXT_MAX, type TodoDetailJson, type TodoJson } from "@/lib/ask/schemas";
 
@@ -86,7 +92,13 @@ describe("draft prompt", () => {
   });
 
   it("counts every follow-up in the template draft, not only those read", () => {
-    expect(templateDraft(detail(todo(1, "x"), [todo(2, "y")], 230))).toContain("your 230 follow-ups");
+    expect(templateDraft(detail(todo(1, "x"), [todo(2, "y")], 230), "en")).toContain("your 230 follow-ups");
+    expect(templateDraft(detail(todo(1, "x"), [todo(2, "y")], 230), "pt-PT")).toContain("os seus 230 seguimentos");
+  });
+
+  it("asks the model for the reply in the drafter's language", () => {
+    expect(draftSystemPrompt("pt-PT")).toContain("Write it in European Portuguese");
+    expect(draftSystemPrompt("en")).toContain("Write it in English");
   });
 });
 

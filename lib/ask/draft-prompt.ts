@@ -1,18 +1,30 @@
+import { createTranslator } from "use-intl/core";
 import { excerpt } from "@/lib/ask/excerpt";
 import type { TodoDetailJson, TodoJson } from "@/lib/ask/schemas";
+import type { Locale } from "@/lib/i18n/locales";
+import { messagesFor } from "@/lib/i18n/messages";
 
 // What the language model is told about a todo: the request itself, where it
 // was captured (page URL and context), the todo it follows up, its follow-ups
 // and any decision already made. The answer is a reply the operator edits.
 
-export const DRAFT_SYSTEM_PROMPT = [
-  "You draft replies for the operator of Labs, a small self-hosted household app",
-  "(loyalty-card wallet and barcode scanner, a request queue, a price tracker).",
-  "A family member or an agent captured the request below. Write the reply the operator",
-  "would send: plain text, friendly, at most about 120 words, saying what will happen next.",
-  "If the request is a bug, acknowledge it and say what you would check. Never invent facts",
-  "you were not given; if something is unclear, ask one short question.",
-].join(" ");
+// The instructions stay English, which every model reads best; the reply is
+// asked for in the language of whoever drafts it (docs/decisions/013-languages.md).
+const REPLY_LANGUAGE: Record<Locale, string> = {
+  "pt-PT": "European Portuguese (as spoken in Portugal, not Brazil)",
+  en: "English",
+};
+
+export function draftSystemPrompt(locale: Locale): string {
+  return [
+    "You draft replies for the operator of Labs, a small self-hosted household app",
+    "(loyalty-card wallet and barcode scanner, a request queue, a price tracker).",
+    "A family member or an agent captured the request below. Write the reply the operator",
+    "would send: plain text, friendly, at most about 120 words, saying what will happen next.",
+    "If the request is a bug, acknowledge it and say what you would check. Never invent facts",
+    `you were not given; if something is unclear, ask one short question. Write it in ${REPLY_LANGUAGE[locale]}.`,
+  ].join(" ");
+}
 
 // However much was captured (texts of 20 000 characters, hundreds of
 // follow-ups), the prompt stays small: each part is cut to its own bound and
@@ -90,24 +102,22 @@ export function buildDraftPrompt(todo: TodoDetailJson): string {
   return lines.join("\n");
 }
 
-/** The built-in drafter when no language model is configured: a plain, editable reply. */
-export function templateDraft(todo: TodoDetailJson): string {
+/** The built-in drafter when no language model is configured: a plain, editable reply in `locale`. */
+export function templateDraft(todo: TodoDetailJson, locale: Locale): string {
+  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "ask.draftTemplate" });
   const page = todo.page_url ? pagePath(todo.page_url) : null;
   const opening =
     todo.source === "bug"
-      ? `Thanks for reporting this${page ? ` on ${page}` : ""}. I can see the problem you describe and will look into it.`
-      : `Thanks for your request${page ? ` from ${page}` : ""}. I have read it and it is in the queue.`;
-  const lines = [opening, "", `You wrote: "${flatExcerpt(todo.text)}"`];
-  if (todo.follow_up_count) {
-    lines.push("", `I have also seen your ${todo.follow_up_count} follow-up${todo.follow_up_count > 1 ? "s" : ""}.`);
-  }
-  if (todo.decision) lines.push("", `Decision: ${excerpt(todo.decision, PROMPT_LIMITS.field)}`);
-  lines.push(
-    "",
-    todo.priority >= 3
-      ? "This is marked urgent, so I will get back to you today."
-      : "I will get back to you when it is done.",
-  );
+      ? page
+        ? t("bugOnPage", { page })
+        : t("bug")
+      : page
+        ? t("requestFromPage", { page })
+        : t("request");
+  const lines = [opening, "", t("youWrote", { text: flatExcerpt(todo.text) })];
+  if (todo.follow_up_count) lines.push("", t("followUps", { count: todo.follow_up_count }));
+  if (todo.decision) lines.push("", t("decision", { decision: excerpt(todo.decision, PROMPT_LIMITS.field) }));
+  lines.push("", todo.priority >= 3 ? t("urgent") : t("later"));
   return lines.join("\n");
 }
 

@@ -2,7 +2,8 @@ import OpenAI from "openai";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError, errorText } from "@/lib/http/errors";
-import { buildDraftPrompt, DRAFT_SYSTEM_PROMPT, PROMPT_LIMITS, templateDraft } from "@/lib/ask/draft-prompt";
+import type { Locale } from "@/lib/i18n/locales";
+import { buildDraftPrompt, draftSystemPrompt, PROMPT_LIMITS, templateDraft } from "@/lib/ask/draft-prompt";
 import { getTodoDetailOrThrow, getTodoRowOrThrow } from "@/lib/ask/get-todo";
 import type { TodoJson } from "@/lib/ask/schemas";
 import { toTodoJson } from "@/lib/ask/shapes";
@@ -14,12 +15,21 @@ import { toTodoJson } from "@/lib/ask/shapes";
 
 export type DraftResult = { draft: string; drafter: "llm" | "template"; model: string | null; todo: TodoJson };
 
-export async function draftTodoResponse({ id, now = new Date() }: { id: number; now?: Date }): Promise<DraftResult> {
+export async function draftTodoResponse({
+  id,
+  locale = "pt-PT",
+  now = new Date(),
+}: {
+  id: number;
+  /** The language the reply is drafted in: the drafter's, else the household's. */
+  locale?: Locale;
+  now?: Date;
+}): Promise<DraftResult> {
   // Only the follow-ups the prompt can hold are read (PROMPT_LIMITS).
   const detail = await getTodoDetailOrThrow({ id, now, followUpsLimit: PROMPT_LIMITS.followUps });
   const { LLM_BASE_URL, LLM_MODEL } = env();
   const useModel = Boolean(LLM_BASE_URL && LLM_MODEL);
-  const draft = useModel ? await askModel(buildDraftPrompt(detail)) : templateDraft(detail);
+  const draft = useModel ? await askModel(buildDraftPrompt(detail), locale) : templateDraft(detail, locale);
   await db().todo.update({ where: { id }, data: { draftResponse: draft } });
   return {
     draft,
@@ -29,7 +39,7 @@ export async function draftTodoResponse({ id, now = new Date() }: { id: number; 
   };
 }
 
-async function askModel(prompt: string): Promise<string> {
+async function askModel(prompt: string, locale: Locale): Promise<string> {
   const { LLM_BASE_URL, LLM_MODEL, LLM_API_KEY, LLM_TIMEOUT_MS } = env();
   const client = new OpenAI({
     baseURL: LLM_BASE_URL,
@@ -43,7 +53,7 @@ async function askModel(prompt: string): Promise<string> {
     const completion = await client.chat.completions.create({
       model: LLM_MODEL!,
       messages: [
-        { role: "system", content: DRAFT_SYSTEM_PROMPT },
+        { role: "system", content: draftSystemPrompt(locale) },
         { role: "user", content: prompt },
       ],
       temperature: 0.3,

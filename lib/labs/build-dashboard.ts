@@ -1,8 +1,11 @@
 import { listDecisionsReady, listPendingTodos } from "@/lib/ask/list-todos";
 import { getDatabase } from "@/lib/db";
 import { readMigrationState, type MigrationState } from "@/lib/db/migration-state";
+import { createTranslator } from "use-intl/core";
 import { env } from "@/lib/env";
 import { AppError, errorText } from "@/lib/http/errors";
+import type { Locale } from "@/lib/i18n/locales";
+import { messagesFor } from "@/lib/i18n/messages";
 import { pingDatabase } from "@/lib/labs/health";
 import { buildInfo } from "@/lib/labs/release";
 import { DASHBOARD_TOP, type Dashboard, type DashboardService } from "@/lib/labs/schemas";
@@ -20,10 +23,13 @@ import { countScansToday, getCurrentScanSession, startOfUtcDay } from "@/lib/sca
  */
 export async function buildDashboard({
   scanSessionId,
+  locale = "en",
   now = new Date(),
 }: {
   /** The caller's scan session (its scan_sid cookie), shown instead of the latest while it is open. */
   scanSessionId?: string | null;
+  /** The reader's language, for each service's one-line detail. */
+  locale?: Locale;
   now?: Date;
 } = {}): Promise<Dashboard> {
   const started = performance.now();
@@ -47,7 +53,7 @@ export async function buildDashboard({
     }),
   ]);
 
-  const services = serviceHealth({ migrations });
+  const services = serviceHealth({ migrations, locale });
   return {
     ok: true,
     generated_at: now.toISOString(),
@@ -90,17 +96,25 @@ export async function buildDashboard({
  * Each service shares the database (checked above); beyond that, only what is
  * cheap to know: how it is configured, and for Labs whether every migration
  * is applied. Outside services (Open Food Facts, a language model) are named,
- * never called: a dashboard refresh must not spend their quota.
+ * never called: a dashboard refresh must not spend their quota. The detail is
+ * written in the reader's language, like an error message.
  */
-function serviceHealth({ migrations }: { migrations: MigrationState | null }): DashboardService[] {
+function serviceHealth({
+  migrations,
+  locale,
+}: {
+  migrations: MigrationState | null;
+  locale: Locale;
+}): DashboardService[] {
   const { OFF_BASE_URL, LLM_BASE_URL, LLM_MODEL, RESEARCH_BROWSER_UA_ONLY } = env();
+  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "labs.dashboard.health.services" });
   const migrationsOk = migrations !== null && migrations.pending.length === 0 && migrations.failed.length === 0;
   return [
     {
       service: "scan",
       name: "Scan",
       ok: true,
-      detail: `Product details from ${hostOf(OFF_BASE_URL)}`,
+      detail: t("scan", { host: hostOf(OFF_BASE_URL) }),
       href: "/base-scan/",
     },
     {
@@ -108,33 +122,31 @@ function serviceHealth({ migrations }: { migrations: MigrationState | null }): D
       name: "Ask",
       ok: true,
       detail:
-        LLM_BASE_URL && LLM_MODEL
-          ? `Drafts by ${LLM_MODEL} at ${hostOf(LLM_BASE_URL)}`
-          : "Drafts by the built-in template",
+        LLM_BASE_URL && LLM_MODEL ? t("askModel", { model: LLM_MODEL, host: hostOf(LLM_BASE_URL) }) : t("askTemplate"),
       href: "/base-ask/queue",
     },
     {
       service: "research",
       name: "Research",
       ok: true,
-      detail: RESEARCH_BROWSER_UA_ONLY ? "API for browsers and loopback only" : "API open to any client",
+      detail: RESEARCH_BROWSER_UA_ONLY ? t("researchBrowsers") : t("researchOpen"),
       href: "/base-research/",
     },
     {
       service: "labs",
       name: "Labs",
       ok: migrationsOk,
-      detail: migrationDetail(migrations, buildInfo().release),
+      detail: t("migrations", { release: buildInfo().release, ...migrationSummary(migrations) }),
       href: "/admin/operator",
     },
   ];
 }
 
-function migrationDetail(migrations: MigrationState | null, release: string): string {
-  if (!migrations) return `${release}; migration state unknown`;
-  if (migrations.failed.length) return `${release}; ${migrations.failed.length} migration(s) failed`;
-  if (migrations.pending.length) return `${release}; ${migrations.pending.length} migration(s) pending`;
-  return `${release}; migrations up to date`;
+function migrationSummary(migrations: MigrationState | null): { state: string; count: number } {
+  if (!migrations) return { state: "unknown", count: 0 };
+  if (migrations.failed.length) return { state: "failed", count: migrations.failed.length };
+  if (migrations.pending.length) return { state: "pending", count: migrations.pending.length };
+  return { state: "current", count: 0 };
 }
 
 function hostOf(url: string): string {

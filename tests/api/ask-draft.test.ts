@@ -74,6 +74,8 @@ describe("draft-response with a language model", () => {
     expect(prompt).toContain('"viewport":"412x915"');
     expect(prompt).toContain("Also happens at Continente");
     expect(request.messages[0]?.role).toBe("system");
+    // No language asked for: the reply is asked for in the household's.
+    expect(request.messages[0]?.content).toContain("Write it in European Portuguese");
   });
 
   it("sends a bounded prompt for a long todo with hundreds of long follow-ups, saying what it left out", async () => {

@@ -236,11 +236,17 @@ describe("drafts and tips", () => {
       page_url: "http://x/base-scan/scan",
     });
     await log({ text: "still broken", parent_id: todo.id });
-    const result = await draftTodoResponse({ id: todo.id });
+    const result = await draftTodoResponse({ id: todo.id, locale: "en" });
     expect(result.drafter).toBe("template");
     expect(result.draft).toContain("/base-scan/scan");
     expect(result.draft).toContain("follow-up");
     expect(result.todo.draft_response).toBe(result.draft);
+
+    // The household's language unless the drafter reads another.
+    const portuguese = await draftTodoResponse({ id: todo.id });
+    expect(portuguese.draft).toMatch(/^Obrigado por avisar do problema em \/base-scan\/scan\./);
+    expect(portuguese.draft).toContain("Escreveu: «The scan button does nothing»");
+    expect(portuguese.todo.draft_response).toBe(portuguese.draft);
   });
 
   it("ships at least 20 starter tips; adds, picks and removes tips", async () => {

@@ -73,6 +73,15 @@ describe("buildDashboard", () => {
     ]);
     expect(dashboard.health.services.find((s) => s.service === "labs")?.detail).toMatch(/migrations up to date$/);
 
+    // The details are written in the reader's language, like an error message.
+    const portuguese = dashboardResponse.parse(await buildDashboard({ locale: "pt-PT" }));
+    expect(portuguese.health.services.map((service) => service.detail)).toEqual([
+      expect.stringMatching(/^Dados dos produtos de /),
+      "Rascunhos pelo modelo de texto incluído",
+      expect.stringMatching(/^API /),
+      expect.stringMatching(/; migrações em dia$/),
+    ]);
+
     for (const list of [dashboard.ask.pending, dashboard.ask.decisions]) {
       expect(list.todos).toHaveLength(DASHBOARD_TOP);
       expect(list.count).toBeGreaterThanOrEqual(DASHBOARD_TOP + 2);

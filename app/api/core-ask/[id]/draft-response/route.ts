@@ -3,14 +3,19 @@ import { draftTodoResponse } from "@/lib/ask/draft-response";
 import { draftResponseResponse } from "@/lib/ask/schemas";
 import { idParams } from "@/lib/http/ids";
 import { route } from "@/lib/http/route";
+import { requestLocale } from "@/lib/i18n/locales";
 
 export const POST = route(
   {
     auth: "operator",
     scope: "ask",
-    summary: "Draft a reply with the configured language model (or the built-in template) and store it",
+    summary:
+      "Draft a reply with the configured language model (or the built-in template) and store it, in the language of the request (labs_locale cookie, else Accept-Language, else pt-PT)",
     params: idParams,
     response: draftResponseResponse,
   },
-  async ({ params }) => ({ ok: true, ...(await draftTodoResponse({ id: params.id })) }),
+  async ({ params, request }) => ({
+    ok: true,
+    ...(await draftTodoResponse({ id: params.id, locale: requestLocale(request) })),
+  }),
 );
