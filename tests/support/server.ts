@@ -35,7 +35,10 @@ export async function startServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), "labs-test-"));
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.resolve("node_modules/next/dist/bin/next"), "start", "--port", String(port), "--hostname", "127.0.0.1"],
+    // No --hostname, as `npm start` runs it: given one, Next's proxy and its
+    // router disagree on the server's own origin and every rewrite (/d/…) is
+    // sent back to the server over HTTP, which under load drops connections.
+    [path.resolve("node_modules/next/dist/bin/next"), "start", "--port", String(port)],
     {
       env: {
         ...process.env,
