@@ -23,7 +23,14 @@ const PUBLIC_ADMIN_PATHS = new Set(["/admin/login", "/admin/logout"]);
 
 // The JSON APIs this proxy is kept off (see `config.matcher`); it only sees
 // them when their path has a percent escape that may not decode.
-const API_PREFIXES = ["/api/core-ask/", "/api/base-ask/", "/base-scan/api/", "/base-research/api/", "/labs/api/"];
+const API_PREFIXES = [
+  "/api/core-ask/",
+  "/api/base-ask/",
+  "/base-scan/api/",
+  "/base-research/api/",
+  "/labs/api/",
+  "/api/mcp",
+];
 
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -136,7 +143,7 @@ export const config = {
     // would buffer their bodies (up to 10 MB) before our own size limits could
     // refuse them, and they need none of this. A variant-prefixed API path is
     // then no route at all: 404 at once.
-    "/((?!_next/static|_next/image|(?:[b-l]/)?(?:api/core-ask|api/base-ask|base-scan/api|base-research/api|labs/api)|favicon\\.ico).*)",
+    "/((?!_next/static|_next/image|(?:[b-l]/)?(?:api/core-ask|api/base-ask|api/mcp|base-scan/api|base-research/api|labs/api)|favicon\\.ico).*)",
     // …except paths with a percent escape other than plain ASCII (%80-%FF, a
     // lone %), the only ones that can fail to decode; rare on these APIs.
     "/(.*%(?![0-7][0-9A-Fa-f]).*)",

@@ -1,5 +1,6 @@
 // Measures GET state on a research history of 100 000 observations, 5 000
-// items, 500 sessions and 5 000 notes, and POST observe throughput with 50
+// items, 500 sessions and 5 000 notes, the same snapshot read through the MCP
+// door (research_snapshot) beside it, and POST observe throughput with 50
 // concurrent clients. Prints numbers, asserts nothing.
 //
 //   npx tsx bench/research-state.ts                        # PGlite (in a temporary directory)
@@ -15,6 +16,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { buildIfNeeded } from "@/scripts/build-if-needed";
+import { connectMcp } from "@/tests/support/mcp-client";
+import { sealOperatorSession } from "@/tests/support/operator-seal";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { startServer } from "@/tests/support/server";
 
@@ -155,6 +158,7 @@ async function main() {
         times.push(performance.now() - t);
       }
       console.log(`  ${summary("GET state", times)}`);
+      await compareMcp(server.url);
 
       const posted = await concurrently(OBSERVES, CONCURRENCY, async (n) => {
         const response = await fetch(`${server.url}/base-research/api/observe`, {
@@ -176,6 +180,54 @@ async function main() {
     await database?.drop();
     if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * research_snapshot through the MCP door (the official SDK's client, as an
+ * agent calls it) beside GET state with the same key, alternating so both
+ * see the same machine: the ratio is what the MCP layer costs.
+ */
+async function compareMcp(url: string) {
+  const minted = await fetch(`${url}/labs/api/keys`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: `labs_op=${await sealOperatorSession()}` },
+    body: JSON.stringify({ name: "bench agent", plan: "pro", scopes: ["research"] }),
+  });
+  const { key } = (await minted.json()) as { key: string };
+  const client = await connectMcp(url, key);
+  const viaJson = async () => {
+    const response = await fetch(`${url}/base-research/api/state`, { headers: { authorization: `Bearer ${key}` } });
+    if (response.status !== 200) throw new Error(`GET state answered ${response.status}`);
+    await response.arrayBuffer();
+  };
+  const viaMcp = async () => {
+    const result = await client.callTool({ name: "research_snapshot", arguments: {} });
+    if (result.isError) throw new Error(`research_snapshot failed: ${JSON.stringify(result.content)}`);
+  };
+  for (let i = 0; i < 5; i++) await Promise.all([viaJson(), viaMcp()]); // warm-up
+  const json: number[] = [];
+  const mcp: number[] = [];
+  // A pro key allows 600 requests a minute; 2 × RUNS stay well inside it.
+  for (let i = 0; i < RUNS; i++) {
+    for (const [call, times] of i % 2
+      ? [[viaJson, json] as const, [viaMcp, mcp] as const]
+      : [[viaMcp, mcp] as const, [viaJson, json] as const]) {
+      const t = performance.now();
+      await call();
+      times.push(performance.now() - t);
+    }
+  }
+  await client.close();
+  const p = (times: number[], q: number) =>
+    percentile(
+      [...times].sort((a, b) => a - b),
+      q,
+    );
+  console.log(`  ${summary("GET state with a key", json)}`);
+  console.log(`  ${summary("MCP research_snapshot", mcp)}`);
+  console.log(
+    `  MCP / JSON: p50 ${(p(mcp, 50) / p(json, 50)).toFixed(2)}×, p99 ${(p(mcp, 99) / p(json, 99)).toFixed(2)}× (target ≤ 1.5×)`,
+  );
 }
 
 await main();

@@ -4,6 +4,8 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { CopyField } from "@/components/labs/copy-button";
+import { Folded } from "@/components/labs/folded";
+import { McpConnect } from "@/components/labs/mcp-connect";
 import { Button } from "@/components/ui/button";
 import { Field, fieldDescription, FormError } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
@@ -15,6 +17,7 @@ import { createApiKeyBody, type CreateApiKeyResponse } from "@/lib/labs/schemas"
 /** Mints a key (checked with the route's own schema) and shows its secret this once, with a copy button. */
 export function MintKeyForm({ plans }: { plans: { name: string; perMinute: number }[] }) {
   const t = useTranslations("labs.admin.keys.mint");
+  const mcp = useTranslations("labs.admin.keys.mcp");
   const router = useRouter();
   const [minted, setMinted] = useState<CreateApiKeyResponse | null>(null);
   const form = useApiForm(createApiKeyBody, {
@@ -107,6 +110,9 @@ export function MintKeyForm({ plans }: { plans: { name: string; perMinute: numbe
           <div className="mt-2">
             <CopyField id="minted-key" label={t("secret")} value={minted.key} />
           </div>
+          <Folded className="mt-2" summary={mcp("title")}>
+            <McpConnect apiKey={minted.key} idPrefix="mcp-minted" />
+          </Folded>
         </Notice>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { expect, test } from "../fixtures";
 
 // The admin page on a phone: mint a key (shown once, copyable), see it used
@@ -51,6 +52,41 @@ test("the operator mints, uses and revokes a key on a phone", async ({ page, log
   await expect(keyRow).toContainText("revoked");
   const refused = await fetch(`${baseURL}/api/core-ask/pending`, { headers: { authorization: `Bearer ${key}` } });
   expect(refused.status).toBe(401);
+});
+
+test("the operator pastes the MCP configuration shown for a new key into a client, which connects", async ({
+  page,
+  login,
+  baseURL,
+}) => {
+  await login();
+  await page.goto("/admin/operator");
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(`mcp agent ${Date.now().toString(36)}`);
+  await page.getByRole("button", { name: "Mint key" }).click();
+  const key = await page.getByLabel("New API key").inputValue();
+  await page.getByText("Connect an agent (MCP)").first().click();
+  await expect(page.locator("#mcp-minted-url")).toHaveValue(`${baseURL}/api/mcp`);
+  await expect(page.locator("#mcp-minted-command")).toHaveValue(
+    `claude mcp add --transport http labs ${baseURL}/api/mcp --header "Authorization: Bearer ${key}"`,
+  );
+  await page.screenshot({ path: "test-results/screenshots/admin-mcp.png", fullPage: true });
+
+  // The JSON file as shown, given to the official client.
+  const config = JSON.parse(await page.locator("#mcp-minted-json").inputValue()) as {
+    mcpServers: { labs: { type: string; url: string; headers: Record<string, string> } };
+  };
+  const { url, headers } = config.mcpServers.labs;
+  const client = new Client({ name: "pasted", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  const { tools } = await client.listTools();
+  expect(tools.map((tool) => tool.name)).toContain("list_pending");
+  await client.close();
+
+  // Its calls show in the usage log like any keyed request.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("table", { name: "Usage log" })).toContainText("POST /api/mcp", { timeout: 1000 });
+  }).toPass();
 });
 
 test("the operator reaches the queue and adds and removes a tip on a phone", async ({ page, login }) => {

@@ -15,9 +15,11 @@ import { AppError, errorText } from "@/lib/http/errors";
  * - `anyone`, always: health checks, the login form, pairing;
  * - `public`: anyone while LABS_ACCESS=open; in household mode the household
  *   only (the operator, a key, a paired device, this machine itself);
- * - `operator`: the operator's cookie, or a key where the route names a scope.
+ * - `operator`: the operator's cookie, or a key where the route names a scope;
+ * - `key`: an API key of any scope and nothing else: the agent's door
+ *   (/api/mcp), where each tool checks the scope it needs.
  */
-export type AuthPolicy = "anyone" | "public" | "operator";
+export type AuthPolicy = "anyone" | "public" | "operator" | "key";
 
 /** A route's access rule: its policy, and the key scope that lets an API key in (none: keys are not taken). */
 export type Access = { auth: AuthPolicy; scope?: ApiScope };
@@ -44,6 +46,10 @@ export async function authenticate(request: Request, access: Access): Promise<Op
       throw new AppError("forbidden", errorText("auth.missingScope", { scope: access.scope }));
     }
     return caller;
+  }
+  if (access.auth === "key") {
+    if (!bearer) throw new AppError("unauthorized", errorText("auth.keyRequired"));
+    return authenticateApiKey(request, bearerToken(authorization));
   }
   if (access.auth === "anyone") return null;
   if (access.auth === "public") {

@@ -9,7 +9,10 @@ import { AppError, errorText } from "@/lib/http/errors";
 // answer is sent: the request core (lib/http/request-core.ts) finishes them
 // with finishKeyedRequest, which adds the rate-limit headers and writes the
 // usage line. Keyed by the Request object, so nothing outlives the request.
-const keyedRequests = new WeakMap<Request, { caller: KeyCaller; rate: RateLimitResult; at: Date }>();
+const keyedRequests = new WeakMap<
+  Request,
+  { caller: KeyCaller; rate: RateLimitResult; at: Date; operation?: string }
+>();
 
 /** The token of `Authorization: Bearer <token>`, or null for any other scheme. */
 export function bearerToken(authorization: string): string | null {
@@ -38,6 +41,16 @@ export async function authenticateApiKey(request: Request, token: string | null)
 }
 
 /**
+ * Names what a keyed request did when its path alone does not say: an MCP
+ * call is logged as `/api/mcp#claim_todo`, so the usage log shows an agent's
+ * tool calls like its JSON requests.
+ */
+export function nameKeyedOperation(request: Request, operation: string): void {
+  const keyed = keyedRequests.get(request);
+  if (keyed) keyed.operation = operation;
+}
+
+/**
  * Call with the answer of any request that may carry a key: adds the
  * rate-limit headers and logs the request once the answer is on its way, so
  * logging never delays or breaks it.
@@ -46,7 +59,7 @@ export function finishKeyedRequest(request: Request, response: Response): Respon
   const keyed = keyedRequests.get(request);
   if (!keyed) return response;
   keyedRequests.delete(request);
-  const { caller, rate, at } = keyed;
+  const { caller, rate, at, operation } = keyed;
   try {
     response.headers.set("x-ratelimit-limit", String(rate.limit));
     response.headers.set("x-ratelimit-remaining", String(rate.remaining));
@@ -59,7 +72,7 @@ export function finishKeyedRequest(request: Request, response: Response): Respon
     recordApiUsage({
       keyId: caller.keyId,
       method: request.method,
-      path: pathname,
+      path: operation ? `${pathname}#${operation}` : pathname,
       status: response.status,
       client: clientAddress(request),
       at,

@@ -35,7 +35,7 @@ export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-type HandlerContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+export type HandlerContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   request: Request;
   params: z.output<P>;
   query: z.output<Q>;
@@ -52,6 +52,14 @@ export type RouteHandler = ((request: Request, context: NextRouteContext) => Pro
   auth: AuthPolicy;
   scope?: ApiScope;
   spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>;
+  /**
+   * The handler behind the HTTP wrapping, for another door onto the same
+   * operation (the MCP tools, lib/mcp/route-tool.ts): it takes input already
+   * parsed by the spec's schemas and a caller already authenticated.
+   */
+  handle: (context: HandlerContext<z.ZodType, z.ZodType, z.ZodType>) => Promise<Response | object> | Response | object;
+  /** A refusal that comes before auth and parsing (the research browser guard), else null. */
+  guard?: (request: Request) => AppError | null;
 };
 
 /**
@@ -93,6 +101,7 @@ export function route<
     auth: spec.auth,
     scope: spec.scope,
     spec: spec as RouteSpec<z.ZodType, z.ZodType, z.ZodType>,
+    handle: handler as RouteHandler["handle"],
   });
 }
 

@@ -44,5 +44,5 @@ export function browserGuarded(handler: RouteHandler): RouteHandler {
     const refusal = browserGuardRefusal(args[0]);
     return refusal ? errorResponse(refusal, args[0]) : handler(...args);
   };
-  return Object.assign(guarded, { auth: handler.auth, scope: handler.scope, spec: handler.spec });
+  return Object.assign(guarded, { ...handler, guard: browserGuardRefusal });
 }

@@ -39,7 +39,7 @@ describe("route handlers", () => {
 
   it.each(handlers.map((handler) => [label(handler), handler] as const))("%s declares its policy", (_, handler) => {
     expect(
-      ["anyone", "public", "operator"],
+      ["anyone", "public", "operator", "key"],
       `${handler.file} ${handler.method}: wrap it in route(), formRoute() or htmlRoute()`,
     ).toContain(handler.auth);
   });
@@ -52,7 +52,7 @@ describe("route handlers", () => {
     },
   );
 
-  const operatorOnes = handlers.filter((handler) => handler.auth === "operator");
+  const operatorOnes = handlers.filter((handler) => handler.auth === "operator" || handler.auth === "key");
   it.each(operatorOnes.map((handler) => [label(handler), handler] as const))(
     "%s refuses an anonymous caller",
     async (_, handler) => {

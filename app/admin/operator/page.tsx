@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { TipsManager } from "@/components/ask/tips-manager";
 import { Folded } from "@/components/labs/folded";
+import { McpConnect } from "@/components/labs/mcp-connect";
 import { MintKeyForm } from "@/components/labs/mint-key-form";
 import { PairDeviceForm } from "@/components/labs/pair-device-form";
 import { RestoreBackupForm } from "@/components/labs/restore-backup-form";
@@ -148,6 +149,9 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
         <div className="min-w-0 md:col-span-2">
           <Card title={t("keys.title")}>
             <MintKeyForm plans={plans} />
+            <Folded className="mt-2" summary={t("keys.mcp.title")}>
+              <McpConnect idPrefix="mcp" />
+            </Folded>
             <div className="relative mt-4 overflow-x-auto ui-b:mt-2">
               <table className="w-full text-left text-sm" aria-label={t("keys.title")}>
                 <thead className="text-xs text-muted">

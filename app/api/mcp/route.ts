@@ -1,0 +1,45 @@
+// POST/GET/DELETE /api/mcp – the Model Context Protocol door for agents, over Streamable HTTP
+import { createMcpHandler } from "@modelcontextprotocol/server";
+import { MCP_PROMPTS, MCP_RESOURCES, MCP_TOOLS } from "@/app/api/mcp/catalogue";
+import type { KeyCaller } from "@/lib/auth/api-keys";
+import type { Access } from "@/lib/auth/authenticate";
+import { errorResponse } from "@/lib/http/errors";
+import { JSON_BODY_LIMIT } from "@/lib/http/read-body";
+import { handleRequest } from "@/lib/http/request-core";
+import { requestLocale } from "@/lib/i18n/locales";
+import { createLabsMcpServer } from "@/lib/mcp/labs-server";
+import type { ToolCaller } from "@/lib/mcp/route-tool";
+
+// docs/decisions/014-mcp.md. The request core authenticates the key (any
+// scope; each tool checks its own), counts it against its plan and logs it;
+// the SDK's handler then serves the one JSON-RPC message of this request,
+// with a server built for this key. Nothing is kept between requests.
+
+const catalogue = { tools: MCP_TOOLS, resources: MCP_RESOURCES, prompts: MCP_PROMPTS };
+
+const mcp = createMcpHandler(({ authInfo }) => createLabsMcpServer(catalogue, authInfo?.extra?.caller as ToolCaller), {
+  legacy: "stateless",
+  maxRequestBodySize: JSON_BODY_LIMIT,
+  onerror: (error) => console.error("[mcp]", error),
+});
+
+const access: Access = { auth: "key" };
+
+async function serve(request: Request): Promise<Response> {
+  return handleRequest(
+    request,
+    access,
+    async (caller, origin) => {
+      const key = caller as KeyCaller;
+      const toolCaller: ToolCaller = { key, origin, request, locale: requestLocale(request) };
+      return mcp.fetch(request, {
+        authInfo: { token: "", clientId: String(key.keyId), scopes: key.scopes, extra: { caller: toolCaller } },
+      });
+    },
+    errorResponse,
+  );
+}
+
+export const POST = Object.assign(serve, access);
+export const GET = Object.assign(serve, access);
+export const DELETE = Object.assign(serve, access);
