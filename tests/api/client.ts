@@ -101,3 +101,22 @@ export async function allPages<T>(
   }
   return { rows: pages.flat(), pages };
 }
+
+/** Paths only an API key opens (policy `key`): the suites that call every route send one there. */
+const KEY_ONLY_PATHS = new Set(["/api/mcp"]);
+let agentKey: Promise<string> | undefined;
+
+/**
+ * The `authorization` header a suite calling every route sends to `path`: a
+ * key with every scope (minted once per file) where only a key gets past
+ * auth, so the check under test is reached; nothing elsewhere.
+ */
+export async function keyHeaderFor(path: string): Promise<Record<string, string>> {
+  if (!KEY_ONLY_PATHS.has(path)) return {};
+  agentKey ??= api<{ key: string }>("/labs/api/keys", {
+    method: "POST",
+    cookie: await operatorCookie(),
+    json: { name: "every-route agent", plan: "pro", scopes: ["research", "ask", "scan"] },
+  }).then(({ data }) => data.key);
+  return { authorization: `Bearer ${await agentKey}` };
+}

@@ -4,7 +4,7 @@ import { MCP_PROMPTS, MCP_RESOURCES, MCP_TOOLS } from "@/app/api/mcp/catalogue";
 import type { KeyCaller } from "@/lib/auth/api-keys";
 import type { Access } from "@/lib/auth/authenticate";
 import { errorResponse } from "@/lib/http/errors";
-import { JSON_BODY_LIMIT } from "@/lib/http/read-body";
+import { JSON_BODY_LIMIT, readJsonBody } from "@/lib/http/read-body";
 import { handleRequest } from "@/lib/http/request-core";
 import { requestLocale } from "@/lib/i18n/locales";
 import { createLabsMcpServer } from "@/lib/mcp/labs-server";
@@ -32,8 +32,12 @@ async function serve(request: Request): Promise<Response> {
     async (caller, origin) => {
       const key = caller as KeyCaller;
       const toolCaller: ToolCaller = { key, origin, request, locale: requestLocale(request) };
+      // The one body parser, as on every JSON route: 415, 413 and 400 bad_json
+      // come in the error envelope before the SDK sees the message.
+      const parsedBody = request.method === "POST" ? await readJsonBody(request) : undefined;
       return mcp.fetch(request, {
         authInfo: { token: "", clientId: String(key.keyId), scopes: key.scopes, extra: { caller: toolCaller } },
+        ...(parsedBody === undefined ? {} : { parsedBody }),
       });
     },
     errorResponse,
