@@ -1,11 +1,13 @@
+import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
+import { yymmdd } from "@/lib/db/daily-counter";
 import { AppError, errorText } from "@/lib/http/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
 import { classifyCode } from "@/lib/scan/classify-code";
-import { parseFatura } from "@/lib/scan/parse-fatura";
-import { ensureProduct } from "@/lib/scan/products";
-import { resolveScanSession } from "@/lib/scan/scan-session";
+import { parseFatura, type VatLine } from "@/lib/scan/parse-fatura";
+import { SESSION_IDLE_MS } from "@/lib/scan/scan-session";
+import { searchTextOf } from "@/lib/scan/search-text";
 import { invoiceJson, scanJson } from "@/lib/scan/shapes";
 
 // Longest value treated as a product code (product.code); longer 1-D content
@@ -40,12 +42,15 @@ const scanInclude = {
  *   value that had one (a card: its own store first);
  * - a barcode gets a bare product row; from then on every person without a
  *   preference for that code reads `dont_know` (computed by listPreferences,
- *   never written here: see there why).
+ *   never written here: see there why);
+ * - it goes into the caller's session while that is open, else a new one.
  *
- * With a `clientId` it is idempotent: a resend answers the scan already
- * recorded (`replayed: true`). The unique index on `client_id` decides, so
- * concurrent resends also end with one row; the lookup first only spares a
- * plain resend the work.
+ * All of it is one SQL statement, one round trip (docs/decisions/015-one-statement-scan.md):
+ * what depends on the database (the card, the stores, the session) is
+ * decided inside it. With a `clientId` it is idempotent: a resend writes
+ * nothing and answers the scan already recorded (`replayed: true`), read in
+ * a second round trip. The unique index on `client_id` decides, so
+ * concurrent resends also end with one row.
  */
 export async function recordScan({
   value,
@@ -55,80 +60,217 @@ export async function recordScan({
   clientId = null,
   now = new Date(),
 }: RecordScanOptions) {
-  if (clientId) {
-    const earlier = await findScanByClientId({ clientId, value });
-    if (earlier) return earlier;
-  }
+  // The kind is the content's, except that an active card's value reads as a
+  // card: both are worked out here, and the statement picks one.
+  const kindIfCard = classifyCode({ value, format, isActiveCardValue: true });
+  const kindIfNot = classifyCode({ value, format, isActiveCardValue: false });
+  const invoice = kindIfNot === "fatura" ? invoiceFields(value) : null;
 
-  const card = await db().card.findFirst({
-    where: { cardValue: value, active: true },
-    orderBy: { id: "desc" },
-    select: { storeId: true },
-  });
-  const kind = classifyCode({ value, format, isActiveCardValue: card !== null });
+  const [row] = await db().$queryRaw<RecordedRow[]>(
+    recordScanStatement({ value, format, note, sessionId, clientId, now, kindIfCard, kindIfNot, invoice }),
+  );
+  if (row) return { ...recordedJson(row, { value, format, note, now, invoice }), replayed: false };
 
-  let storeId: number | null = null;
-  let invoice: Prisma.InvoiceCreateWithoutScanInput | undefined;
-  if (kind === "fatura") {
-    const parsed = parseFatura(value);
-    const fields = parsed.ok ? parsed.invoice : parsed.partial;
-    if (fields.issuerNif) {
-      const store = await db().store.findFirst({
-        where: { taxId: fields.issuerNif },
-        orderBy: { id: "asc" },
-        select: { id: true },
-      });
-      storeId = store?.id ?? null;
-    }
-    invoice = {
-      raw: value,
-      parseError: parsed.ok ? null : parsed.error,
-      issuerNif: fields.issuerNif ?? null,
-      buyerNif: fields.buyerNif ?? null,
-      country: fields.country ?? null,
-      docType: fields.docType ?? null,
-      docStatus: fields.docStatus ?? null,
-      docDate: fields.docDate ? new Date(`${fields.docDate}T00:00:00Z`) : null,
-      docId: fields.docId ?? null,
-      atcud: fields.atcud ?? null,
-      totalTax: fields.totalTax ?? null,
-      grossTotal: fields.grossTotal ?? null,
-      ...(storeId ? { store: { connect: { id: storeId } } } : {}),
-      vatLines: { create: (fields.vatLines ?? []).map((line) => ({ ...line })) },
-    };
-  } else {
-    storeId = card?.storeId ?? (await previousStoreId(value));
-  }
+  // Nothing written: the client id is taken, by an earlier send or a concurrent one.
+  const earlier = clientId ? await findScanByClientId({ clientId, value }) : null;
+  if (!earlier) throw new Error("recordScan wrote no scan and found none");
+  return earlier;
+}
 
-  if (kind === "barcode" && value.length <= MAX_PRODUCT_CODE) {
-    await ensureProduct({ code: value });
-  }
+type InvoiceFields = {
+  parseError: string | null;
+  issuerNif: string | null;
+  buyerNif: string | null;
+  country: string | null;
+  docType: string | null;
+  docStatus: string | null;
+  docDate: string | null;
+  docId: string | null;
+  atcud: string | null;
+  totalTax: string | null;
+  grossTotal: string | null;
+  vatLines: VatLine[];
+};
 
-  const session = await resolveScanSession({ candidate: sessionId, now });
-  let scan;
-  try {
-    scan = await db().scan.create({
-      data: {
-        value,
-        format: format ?? "",
-        kind,
-        note: note || null,
-        clientId,
-        sessionId: session,
-        storeId,
-        createdAt: now,
-        ...(invoice ? { invoice: { create: invoice } } : {}),
-      },
-      include: scanInclude,
-    });
-  } catch (error) {
-    // Lost the race to a concurrent resend: the scan and its invoice were
-    // rolled back together, the winner's row is the answer.
-    const earlier = clientId && isUniqueViolation(error) ? await findScanByClientId({ clientId, value }) : null;
-    if (earlier) return earlier;
-    throw error;
-  }
-  return { ...recordedScanJson(scan), replayed: false };
+function invoiceFields(value: string): InvoiceFields {
+  const parsed = parseFatura(value);
+  const fields = parsed.ok ? parsed.invoice : parsed.partial;
+  return {
+    parseError: parsed.ok ? null : parsed.error,
+    issuerNif: fields.issuerNif ?? null,
+    buyerNif: fields.buyerNif ?? null,
+    country: fields.country ?? null,
+    docType: fields.docType ?? null,
+    docStatus: fields.docStatus ?? null,
+    docDate: fields.docDate ?? null,
+    docId: fields.docId ?? null,
+    atcud: fields.atcud ?? null,
+    totalTax: fields.totalTax ?? null,
+    grossTotal: fields.grossTotal ?? null,
+    vatLines: fields.vatLines ?? [],
+  };
+}
+
+type RecordedRow = {
+  id: number;
+  session_id: string;
+  store_id: number | null;
+  kind: string;
+  store_name: string | null;
+  invoice_id: number | null;
+};
+
+/**
+ * The scan as one statement of data-modifying CTEs. Every write is guarded by
+ * `fresh` (no scan holds this client id yet), so a resend changes nothing:
+ * no product, no session bumped or opened, no counter spent. A session and
+ * the scan that names it, or a scan and its invoice, are inserted together;
+ * PostgreSQL checks the foreign keys at the statement's end.
+ */
+function recordScanStatement(input: {
+  value: string;
+  format: string | null;
+  note: string | null;
+  sessionId: string | null | undefined;
+  clientId: string | null;
+  now: Date;
+  kindIfCard: string;
+  kindIfNot: string;
+  invoice: InvoiceFields | null;
+}): Prisma.Sql {
+  const { value, format, note, sessionId, clientId, now, kindIfCard, kindIfNot, invoice } = input;
+  const day = yymmdd(now);
+  const secret = randomBytes(16).toString("base64url");
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+  const productCode = value.length <= MAX_PRODUCT_CODE;
+  const invoiceWrites = invoice
+    ? Prisma.sql`,
+    invoice_row AS (
+      INSERT INTO invoice (scan_id, store_id, raw, parse_error, issuer_nif, buyer_nif, country, doc_type,
+                           doc_status, doc_date, doc_id, atcud, total_tax, gross_total, created_at)
+      SELECT id, store_id, ${value}, ${invoice.parseError}, ${invoice.issuerNif}, ${invoice.buyerNif},
+             ${invoice.country}, ${invoice.docType}, ${invoice.docStatus}, ${invoice.docDate}::date,
+             ${invoice.docId}, ${invoice.atcud}, ${invoice.totalTax}::numeric, ${invoice.grossTotal}::numeric,
+             ${now}::timestamptz
+      FROM inserted
+      RETURNING id
+    ),
+    vat_rows AS (
+      INSERT INTO invoice_vat_line (invoice_id, region, rate, base, vat)
+      SELECT invoice_row.id, line.region, line.rate, line.base, line.vat
+      FROM invoice_row,
+           jsonb_to_recordset(${JSON.stringify(invoice.vatLines)}::jsonb) AS line(region text, rate text, base numeric, vat numeric)
+    )`
+    : Prisma.empty;
+  return Prisma.sql`
+    WITH
+    fresh AS (
+      SELECT NOT EXISTS (SELECT 1 FROM scan WHERE client_id = ${clientId}::text) AS fresh
+    ),
+    card_row AS (
+      SELECT store_id FROM card WHERE card_value = ${value} AND active ORDER BY id DESC LIMIT 1
+    ),
+    facts AS (
+      SELECT CASE WHEN EXISTS (SELECT 1 FROM card_row) THEN ${kindIfCard}::text ELSE ${kindIfNot}::text END AS kind
+    ),
+    chosen_store AS (
+      SELECT CASE WHEN (SELECT kind FROM facts) = 'fatura' THEN (
+               SELECT id FROM store WHERE tax_id = ${invoice?.issuerNif ?? null}::text ORDER BY id LIMIT 1)
+             ELSE COALESCE(
+               (SELECT store_id FROM card_row),
+               (SELECT store_id FROM scan WHERE value = ${value} AND store_id IS NOT NULL
+                ORDER BY created_at DESC, id DESC LIMIT 1))
+             END AS store_id
+    ),
+    product_row AS (
+      INSERT INTO product (code, source, search_text, updated_at)
+      SELECT ${value}, 'scan', ${searchTextOf({ name: "", brand: "", code: value })}, now()
+      FROM facts, fresh
+      WHERE fresh AND kind = 'barcode' AND ${productCode}::boolean
+      ON CONFLICT (code) DO NOTHING
+    ),
+    reused AS (
+      UPDATE scan_session SET last_scan_at = ${now}::timestamptz
+      WHERE id = ${sessionId ?? null}::text AND ended_at IS NULL AND last_scan_at > ${idleSince}::timestamptz
+        AND (SELECT fresh FROM fresh)
+      RETURNING id
+    ),
+    counter AS (
+      INSERT INTO daily_counter (scope, day, value)
+      SELECT 'scan-session', ${day}, 1 FROM fresh WHERE fresh AND NOT EXISTS (SELECT 1 FROM reused)
+      ON CONFLICT (scope, day) DO UPDATE SET value = daily_counter.value + 1
+      RETURNING value
+    ),
+    opened AS (
+      INSERT INTO scan_session (id, started_at, last_scan_at)
+      SELECT 'S-' || ${day} || '-' || value || '-' || ${secret}, ${now}::timestamptz, ${now}::timestamptz FROM counter
+      RETURNING id
+    ),
+    inserted AS (
+      INSERT INTO scan (value, format, kind, note, client_id, session_id, store_id, created_at)
+      SELECT ${value}, ${format ?? ""}, facts.kind, ${note || null}::text, ${clientId}::text,
+             COALESCE((SELECT id FROM reused), (SELECT id FROM opened)),
+             (SELECT store_id FROM chosen_store), ${now}::timestamptz
+      FROM facts, fresh
+      WHERE fresh
+      ON CONFLICT (client_id) DO NOTHING
+      RETURNING id, session_id, store_id, kind
+    )${invoiceWrites}
+    SELECT inserted.id, inserted.session_id, inserted.store_id, inserted.kind,
+           (SELECT name FROM store WHERE store.id = inserted.store_id) AS store_name,
+           ${invoice ? Prisma.sql`(SELECT id FROM invoice_row)` : Prisma.sql`NULL::int`} AS invoice_id
+    FROM inserted`;
+}
+
+/** The answer for a scan just written: the statement's ids, the rest as it was written. */
+function recordedJson(
+  row: RecordedRow,
+  written: { value: string; format: string | null; note: string | null; now: Date; invoice: InvoiceFields | null },
+) {
+  const { value, format, note, now, invoice } = written;
+  const createdAt = now.toISOString();
+  return {
+    id: row.id,
+    value,
+    format: format ?? "",
+    kind: row.kind,
+    note: note || null,
+    session_id: row.session_id,
+    store_id: row.store_id,
+    store_name: row.store_name,
+    created_at: createdAt,
+    invoice:
+      invoice && row.invoice_id !== null
+        ? {
+            id: row.invoice_id,
+            scan_id: row.id,
+            store_id: row.store_id,
+            parse_error: invoice.parseError,
+            issuer_nif: invoice.issuerNif,
+            buyer_nif: invoice.buyerNif,
+            country: invoice.country,
+            doc_type: invoice.docType,
+            doc_status: invoice.docStatus,
+            doc_date: invoice.docDate,
+            doc_id: invoice.docId,
+            atcud: invoice.atcud,
+            total_tax: cents(invoice.totalTax),
+            gross_total: cents(invoice.grossTotal),
+            vat_lines: invoice.vatLines.map((line) => ({
+              region: line.region,
+              rate: line.rate,
+              base: cents(line.base)!,
+              vat: cents(line.vat)!,
+            })),
+            created_at: createdAt,
+          }
+        : null,
+  };
+}
+
+/** "12.5" → "12.50", as a numeric(12,2) column gives it back. */
+function cents(amount: string | null): string | null {
+  return amount === null ? null : new Prisma.Decimal(amount).toFixed(2);
 }
 
 type ScanWithDetails = Prisma.ScanGetPayload<{ include: typeof scanInclude }>;
@@ -145,17 +287,4 @@ async function findScanByClientId({ clientId, value }: { clientId: string; value
     throw new AppError("conflict", errorText("scan.clientIdReused", { id: clientId }));
   }
   return { ...recordedScanJson(scan), replayed: true };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === "P2002";
-}
-
-async function previousStoreId(value: string): Promise<number | null> {
-  const previous = await db().scan.findFirst({
-    where: { value, storeId: { not: null } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { storeId: true },
-  });
-  return previous?.storeId ?? null;
 }
