@@ -22,9 +22,14 @@ export async function register() {
   const { recordPeerAddresses } = await import("@/lib/http/peer-address");
   recordPeerAddresses();
   const { getDatabase } = await import("@/lib/db");
-  const { applyMigrations } = await import("@/lib/db/migrate");
+  const { applyMigrations, migrationsAreCurrent } = await import("@/lib/db/migrate");
   const database = getDatabase();
   try {
+    // Most starts find nothing to do: one query says so, and the engine stays unloaded.
+    const recorded = await database.prisma.$queryRaw<
+      import("@/lib/db/migrate").AppliedMigration[]
+    >`SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations`.catch(() => []);
+    if (recorded.length && (await migrationsAreCurrent(recorded))) return;
     const applied = await applyMigrations(database.migrationAdapter());
     if (applied.length) console.log(`labs: applied migrations ${applied.join(", ")} (${database.kind})`);
   } catch (error) {

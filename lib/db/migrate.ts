@@ -3,6 +3,7 @@
 // `_prisma_migrations` stays Prisma's. Prisma calls this build unsupported:
 // every use of it lives in this module, so it can be swapped for
 // `prisma migrate deploy` where the native engine exists.
+import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -89,6 +90,33 @@ async function listMigrations(): Promise<MigrationList> {
 }
 
 const noFilters = { externalTables: [], externalEnums: [] };
+
+/** A row of Prisma's `_prisma_migrations`, as much as matters here. */
+export type AppliedMigration = {
+  migration_name: string;
+  checksum: string;
+  finished_at: Date | null;
+  rolled_back_at: Date | null;
+};
+
+/**
+ * Whether the database already has exactly the migrations of
+ * prisma/migrations, each finished, none failed, with the checksum Prisma
+ * records (sha256 of the file): then starting up needs no schema engine,
+ * whose WebAssembly takes about a second to load. Anything else (no table
+ * yet, a pending, failed or edited migration) is left to the engine.
+ */
+export async function migrationsAreCurrent(applied: AppliedMigration[]): Promise<boolean> {
+  const { migrationDirectories } = await listMigrations();
+  const live = applied.filter((row) => row.rolled_back_at === null);
+  if (live.some((row) => row.finished_at === null)) return false;
+  const recorded = new Map(live.map((row) => [row.migration_name, row.checksum]));
+  return migrationDirectories.every(({ path: name, migrationFile }) => {
+    if (migrationFile.content.tag !== "ok") return false;
+    const checksum = createHash("sha256").update(migrationFile.content.value).digest("hex");
+    return recorded.get(name) === checksum;
+  });
+}
 
 /** Applies pending migrations; returns the names of those just applied. */
 export async function applyMigrations(adapter: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
