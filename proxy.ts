@@ -139,11 +139,11 @@ function invalidPath(request: Request): Response {
 
 export const config = {
   matcher: [
-    // JSON APIs and health checks are left out, under a variant prefix (/b/…) too: the proxy
+    // JSON APIs are left out, under a variant prefix (/b/…) too: the proxy
     // would buffer their bodies (up to 10 MB) before our own size limits could
     // refuse them, and they need none of this. A variant-prefixed API path is
     // then no route at all: 404 at once.
-    "/((?!_next/static|_next/image|(?:[b-l]/)?(?:api/core-ask|api/base-ask|api/mcp|base-scan/api|base-research/api|labs/api|(?:labs|core-ask|base-ask|base-scan)/healthz)|favicon\\.ico).*)",
+    "/((?!_next/static|_next/image|(?:[b-l]/)?(?:api/core-ask|api/base-ask|api/mcp|base-scan/api|base-research/api|labs/api)|favicon\\.ico).*)",
     // …except paths with a percent escape other than plain ASCII (%80-%FF, a
     // lone %), the only ones that can fail to decode; rare on these APIs.
     "/(.*%(?![0-7][0-9A-Fa-f]).*)",

@@ -10,6 +10,11 @@ import { startServer, type RunningServer } from "@/tests/support/server";
 // machine, the operator, keys) is never counted. Each server here trusts a
 // proxy on loopback, so X-Forwarded-For names the client.
 
+// A test that starts its own server spends most of its time on that start
+// (a fresh database, migrated), which takes 5–25 s on a busy machine: such
+// tests get this budget instead of the default 30 s. Nothing here is timed.
+const OWN_SERVER_TIMEOUT_MS = 90_000;
+
 const LIMIT = 3;
 
 function post(server: RunningServer, path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -118,62 +123,74 @@ describe("the anonymous write limit", () => {
     }
   });
 
-  it("is off with ANON_RATE_LIMIT=0", async () => {
-    const unlimited = await startServer({ TRUSTED_PROXIES: "loopback", ANON_RATE_LIMIT: "0" });
-    try {
-      const client = uniqueClientAddress();
-      for (let i = 0; i < LIMIT * 3; i++) expect((await newPerson(unlimited, client, `Free ${i}`)).status).toBe(200);
-    } finally {
-      await unlimited.stop();
-    }
-  });
+  it(
+    "is off with ANON_RATE_LIMIT=0",
+    async () => {
+      const unlimited = await startServer({ TRUSTED_PROXIES: "loopback", ANON_RATE_LIMIT: "0" });
+      try {
+        const client = uniqueClientAddress();
+        for (let i = 0; i < LIMIT * 3; i++) expect((await newPerson(unlimited, client, `Free ${i}`)).status).toBe(200);
+      } finally {
+        await unlimited.stop();
+      }
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 });
 
 describe("a paired phone in household mode", () => {
-  it("is the household: not counted, and its captures carry its name", async () => {
-    const household = await startServer({
-      LABS_ACCESS: "household",
-      TRUSTED_PROXIES: "loopback",
-      ANON_RATE_LIMIT: "1",
-    });
-    try {
-      const { cookie } = await pairPhone(household.url, "Ana's phone");
-      const client = uniqueClientAddress();
-      for (let i = 0; i < 4; i++) {
-        const answer = await post(
-          household,
-          "/api/core-ask/log",
-          { text: `From Ana ${i}`, priority: 4 },
-          { cookie, "x-forwarded-for": client },
-        );
-        expect(answer.status).toBe(200);
-        const { todo } = (await answer.json()) as { todo: { origin: string; priority: number } };
-        expect(todo).toMatchObject({ origin: "device:Ana's phone", priority: 4 });
+  it(
+    "is the household: not counted, and its captures carry its name",
+    async () => {
+      const household = await startServer({
+        LABS_ACCESS: "household",
+        TRUSTED_PROXIES: "loopback",
+        ANON_RATE_LIMIT: "1",
+      });
+      try {
+        const { cookie } = await pairPhone(household.url, "Ana's phone");
+        const client = uniqueClientAddress();
+        for (let i = 0; i < 4; i++) {
+          const answer = await post(
+            household,
+            "/api/core-ask/log",
+            { text: `From Ana ${i}`, priority: 4 },
+            { cookie, "x-forwarded-for": client },
+          );
+          expect(answer.status).toBe(200);
+          const { todo } = (await answer.json()) as { todo: { origin: string; priority: number } };
+          expect(todo).toMatchObject({ origin: "device:Ana's phone", priority: 4 });
+        }
+      } finally {
+        await household.stop();
       }
-    } finally {
-      await household.stop();
-    }
-  });
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 });
 
 describe.runIf(inject("postgresBase"))("the anonymous write limit on two instances", () => {
-  it("is one count per client across both, even when requests race on both at once", async () => {
-    const database = await createTestDatabase(inject("postgresBase")!, "anonlimit");
-    const env = { DATABASE_URL: database.url, TRUSTED_PROXIES: "loopback", ANON_RATE_LIMIT: "10" };
-    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
-    try {
-      const client = uniqueClientAddress();
-      const answers = await Promise.all(
-        Array.from({ length: 24 }, (_, i) => newPerson(i % 2 ? a : b, client, `Racer ${i}`)),
-      );
-      const statuses = answers.map((answer) => answer.status);
-      expect(statuses.filter((status) => status === 200)).toHaveLength(10);
-      expect(statuses.filter((status) => status === 429)).toHaveLength(14);
-    } finally {
-      await Promise.all([a.stop(), b.stop()]);
-      await database.drop();
-    }
-  });
+  it(
+    "is one count per client across both, even when requests race on both at once",
+    async () => {
+      const database = await createTestDatabase(inject("postgresBase")!, "anonlimit");
+      const env = { DATABASE_URL: database.url, TRUSTED_PROXIES: "loopback", ANON_RATE_LIMIT: "10" };
+      const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+      try {
+        const client = uniqueClientAddress();
+        const answers = await Promise.all(
+          Array.from({ length: 24 }, (_, i) => newPerson(i % 2 ? a : b, client, `Racer ${i}`)),
+        );
+        const statuses = answers.map((answer) => answer.status);
+        expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+        expect(statuses.filter((status) => status === 429)).toHaveLength(14);
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+        await database.drop();
+      }
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 });
 
 describe("anonymous attachment quotas", () => {

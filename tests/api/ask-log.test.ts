@@ -268,30 +268,45 @@ describe("log with attachments (multipart)", () => {
   });
 
   it("refuses an oversized file sent without a declared length (chunked) with 413", async () => {
-    // No Content-Length: only counting the stream can catch it.
+    // No Content-Length: only counting the stream can catch it. Written on a
+    // connection of its own (no other test's request shares it), chunk by
+    // chunk as the server takes them, until the answer comes: a server that
+    // read everything before answering would take all 40 MiB.
     const boundary = "chunkedboundary";
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="text"\r\n\r\nchunked\r\n--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`;
     const chunk = pngOfSize(256 * 1024);
     let sent = 0;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(head));
-      },
-      pull(controller) {
-        // Up to 40 MiB, far past every limit; the server must answer long before.
-        if (sent >= 40 * MIB) return controller.close();
-        sent += chunk.length;
-        controller.enqueue(new Uint8Array(chunk));
-      },
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${baseUrl}/api/core-ask/log`, {
+        method: "POST",
+        agent: false,
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "transfer-encoding": "chunked" },
+      });
+      let answered = false;
+      request.on("response", (response) => {
+        answered = true;
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (part: string) => (text += part));
+        response.on("end", () => {
+          resolve({ status: response.statusCode ?? 0, body: text });
+          request.destroy();
+        });
+      });
+      // Once answered, the server may close the connection under the last chunks.
+      request.on("error", (error) => (answered ? undefined : reject(error)));
+      const writeMore = () => {
+        while (!answered && sent < 40 * MIB) {
+          sent += chunk.length;
+          if (!request.write(chunk)) return void request.once("drain", writeMore);
+        }
+        if (!answered) request.end();
+      };
+      request.write(head);
+      writeMore();
     });
-    const response = await fetch(`${baseUrl}/api/core-ask/log`, {
-      method: "POST",
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-      body,
-      duplex: "half",
-    } as RequestInit);
-    expect(response.status).toBe(413);
-    expect(await response.json()).toMatchObject({
+    expect(status).toBe(413);
+    expect(JSON.parse(body)).toMatchObject({
       error: { code: "payload_too_large", message: expect.stringContaining("huge.png") },
     });
     expect(sent).toBeLessThan(40 * MIB);
