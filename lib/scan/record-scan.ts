@@ -222,55 +222,59 @@ function recordScanStatement(input: {
     FROM inserted`;
 }
 
-/** The answer for a scan just written: the statement's ids, the rest as it was written. */
+/**
+ * The answer for a scan just written: the rows as the statement wrote them
+ * (its ids, the rest from the input), shaped by the same functions as a
+ * scan read back, so a fresh scan and a replay answer alike.
+ */
 function recordedJson(
   row: RecordedRow,
   written: { value: string; format: string | null; note: string | null; now: Date; invoice: InvoiceFields | null },
 ) {
   const { value, format, note, now, invoice } = written;
-  const createdAt = now.toISOString();
-  return {
+  const decimal = (amount: string | null) => (amount === null ? null : new Prisma.Decimal(amount));
+  const invoiceId = row.invoice_id;
+  return recordedScanJson({
     id: row.id,
     value,
     format: format ?? "",
     kind: row.kind,
     note: note || null,
-    session_id: row.session_id,
-    store_id: row.store_id,
-    store_name: row.store_name,
-    created_at: createdAt,
+    clientId: null,
+    sessionId: row.session_id,
+    storeId: row.store_id,
+    createdAt: now,
+    store: row.store_name === null ? null : { name: row.store_name },
     invoice:
-      invoice && row.invoice_id !== null
+      invoice && invoiceId !== null
         ? {
-            id: row.invoice_id,
-            scan_id: row.id,
-            store_id: row.store_id,
-            parse_error: invoice.parseError,
-            issuer_nif: invoice.issuerNif,
-            buyer_nif: invoice.buyerNif,
+            id: invoiceId,
+            scanId: row.id,
+            storeId: row.store_id,
+            raw: value,
+            parseError: invoice.parseError,
+            issuerNif: invoice.issuerNif,
+            buyerNif: invoice.buyerNif,
             country: invoice.country,
-            doc_type: invoice.docType,
-            doc_status: invoice.docStatus,
-            doc_date: invoice.docDate,
-            doc_id: invoice.docId,
+            docType: invoice.docType,
+            docStatus: invoice.docStatus,
+            docDate: invoice.docDate ? new Date(`${invoice.docDate}T00:00:00Z`) : null,
+            docId: invoice.docId,
             atcud: invoice.atcud,
-            total_tax: cents(invoice.totalTax),
-            gross_total: cents(invoice.grossTotal),
-            vat_lines: invoice.vatLines.map((line) => ({
+            totalTax: decimal(invoice.totalTax),
+            grossTotal: decimal(invoice.grossTotal),
+            createdAt: now,
+            vatLines: invoice.vatLines.map((line, index) => ({
+              id: index,
+              invoiceId,
               region: line.region,
               rate: line.rate,
-              base: cents(line.base)!,
-              vat: cents(line.vat)!,
+              base: new Prisma.Decimal(line.base),
+              vat: new Prisma.Decimal(line.vat),
             })),
-            created_at: createdAt,
           }
         : null,
-  };
-}
-
-/** "12.5" → "12.50", as a numeric(12,2) column gives it back. */
-function cents(amount: string | null): string | null {
-  return amount === null ? null : new Prisma.Decimal(amount).toFixed(2);
+  });
 }
 
 type ScanWithDetails = Prisma.ScanGetPayload<{ include: typeof scanInclude }>;
