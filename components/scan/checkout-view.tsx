@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type 
 import { BarcodeView, useFormatName } from "@/components/scan/barcode-view";
 import { useWakeLock } from "@/components/scan/use-wake-lock";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { FetchError } from "@/lib/http/fetcher";
 import { normalizeFormat } from "@/lib/scan/barcode-format";
 import type { Card } from "@/lib/scan/schemas";
@@ -64,9 +65,7 @@ export function CheckoutView({
   const tActions = useTranslations("common.actions");
   const formatName = useFormatName();
   const wakeLock = useWakeLock(true);
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const deleteRef = useRef<HTMLButtonElement>(null);
   const start = useRef<{ x: number; y: number } | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -83,49 +82,30 @@ export function CheckoutView({
     if (next) onNavigate(next);
   };
   const stepRef = useRef(step);
-  const closeCb = useRef(onClose);
   const confirmingRef = useRef(confirming);
-  // The question answered or dismissed: the focus goes back to its button.
-  const dismiss = () => {
-    setConfirming(null);
-    requestAnimationFrame(() => deleteRef.current?.focus());
-  };
-  const dismissRef = useRef(dismiss);
   // Before the browser paints: a key pressed right after a move must step from the new card.
   useLayoutEffect(() => {
     stepRef.current = step;
-    closeCb.current = onClose;
     confirmingRef.current = confirming;
-    dismissRef.current = dismiss;
   });
+  // The question answered or dismissed; its dialog gives the focus back to the delete button.
+  const dismiss = () => setConfirming(null);
 
+  // The dialog (a child, so its effect ran first) is open by now: the focus
+  // starts on ✕, the page behind stops scrolling, the arrow keys move.
   useEffect(() => {
-    const dialog = dialogRef.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
     closeRef.current?.focus();
     const previous = document.body.style.overflow;
     document.body.style.overflow = "hidden";
-    // Escape: the browser's cancel, taken over so the URL closes the view
-    // (and an open question is closed first).
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      if (confirmingRef.current !== null) dismissRef.current();
-      else closeCb.current();
-    };
     const onKey = (event: KeyboardEvent) => {
       if (confirmingRef.current !== null) return;
       if (event.key === "ArrowRight") stepRef.current(1);
       else if (event.key === "ArrowLeft") stepRef.current(-1);
     };
-    dialog?.addEventListener("cancel", onCancel);
     window.addEventListener("keydown", onKey);
     return () => {
-      dialog?.removeEventListener("cancel", onCancel);
       window.removeEventListener("keydown", onKey);
       document.body.style.overflow = previous;
-      if (dialog?.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
     };
   }, []);
 
@@ -167,11 +147,15 @@ export function CheckoutView({
     : t("checkout.drawnAsCode128", { format: card.card_format || t("checkout.unknownFormat") });
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-label={t("checkout.label", { store: card.store_name })}
+    // Escape is taken over so that the URL closes the view (the wallet unmounts it).
+    <Dialog
+      open
+      onClose={onClose}
+      onEscape={onClose}
+      look="fullscreen"
+      chrome={false}
+      title={t("checkout.label", { store: card.store_name })}
       style={PAPER}
-      className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none bg-page p-0 text-fg backdrop:bg-black"
     >
       <div className="flex h-full flex-col">
         <header className="flex items-center gap-2 px-2 pt-[max(env(safe-area-inset-top),0.5rem)]">
@@ -230,7 +214,6 @@ export function CheckoutView({
             <span aria-hidden="true">←</span>
           </button>
           <button
-            ref={deleteRef}
             type="button"
             onClick={() => {
               setDeleteError(null);
@@ -252,39 +235,31 @@ export function CheckoutView({
         </footer>
       </div>
 
-      {confirming === card.id ? (
-        <div className="fixed inset-0 z-10 flex items-end bg-black/50" onClick={() => !deleting && dismiss()}>
-          <div
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby="delete-card-title"
-            aria-describedby="delete-card-body"
-            className="w-full rounded-t-2xl border-t border-line bg-surface p-5 pb-[max(env(safe-area-inset-bottom),1.25rem)] text-fg sm:mx-auto sm:mb-auto sm:max-w-md sm:rounded-2xl"
-            onClick={(event) => event.stopPropagation()}
-          >
-            <h3 id="delete-card-title" className="text-lg font-semibold">
-              {t("checkout.confirmTitle", { person: card.person_name, store: card.store_name })}
-            </h3>
-            <p id="delete-card-body" className="mt-1 text-muted">
-              {t("checkout.confirmBody", { value: card.card_value })}
-            </p>
-            {deleteError ? (
-              <p role="alert" className="mt-3 text-danger">
-                {deleteError}
-              </p>
-            ) : null}
-            <div className="mt-5 grid grid-cols-2 gap-3">
-              <Button kind="secondary" block onClick={dismiss} disabled={deleting} autoFocus>
-                {t("checkout.keep")}
-              </Button>
-              <Button kind="danger" block onClick={confirmDelete} disabled={deleting}>
-                {deleting ? t("checkout.deleting") : t("checkout.confirmDelete")}
-              </Button>
-            </div>
-          </div>
+      <Dialog
+        open={confirming === card.id}
+        onClose={dismiss}
+        role="alertdialog"
+        describedBy="delete-card-body"
+        title={t("checkout.confirmTitle", { person: card.person_name, store: card.store_name })}
+      >
+        <p id="delete-card-body" className="text-muted">
+          {t("checkout.confirmBody", { value: card.card_value })}
+        </p>
+        {deleteError ? (
+          <p role="alert" className="mt-3 text-danger">
+            {deleteError}
+          </p>
+        ) : null}
+        <div className="mt-5 grid grid-cols-2 gap-3">
+          <Button kind="secondary" block onClick={dismiss} disabled={deleting} data-autofocus>
+            {t("checkout.keep")}
+          </Button>
+          <Button kind="danger" block onClick={confirmDelete} disabled={deleting}>
+            {deleting ? t("checkout.deleting") : t("checkout.confirmDelete")}
+          </Button>
         </div>
-      ) : null}
-    </dialog>
+      </Dialog>
+    </Dialog>
   );
 }
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from "react";
 
 // Every dialog and sheet of the app, on the browser's own <dialog>: showModal()
 // makes the rest of the page inert (the focus stays inside), Escape closes it,
@@ -9,31 +9,56 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 
 const LOOKS = {
   /** Rises from the bottom on a phone, centred on a wide screen. */
-  sheet: "mt-auto mb-0 w-full max-w-none rounded-t-2xl sm:m-auto sm:max-w-lg sm:rounded-2xl max-h-[92dvh]",
+  sheet:
+    "surface border border-line bg-surface shadow-xl backdrop:bg-black/50 mt-auto mb-0 w-full max-w-none rounded-t-2xl sm:m-auto sm:max-w-lg sm:rounded-2xl max-h-[92dvh]",
   /** Centred, for a short question. */
-  modal: "m-auto w-[min(100%-2rem,28rem)] rounded-2xl",
+  modal:
+    "surface border border-line bg-surface shadow-xl backdrop:bg-black/50 m-auto w-[min(100%-2rem,28rem)] rounded-2xl",
+  /** The whole screen, for one thing to show (the card at the till); no backdrop to tap. */
+  fullscreen: "fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none bg-page backdrop:bg-black",
 } as const;
+
+type Heading =
+  /** The dialog's own header: the title as its heading, and a close button. */
+  | { chrome?: true; title: ReactNode }
+  /** No header: the content draws its own; the title names the dialog for assistive technology. */
+  | { chrome: false; title: string };
 
 export function Dialog({
   open,
   onClose,
-  title,
+  onEscape,
   look = "sheet",
+  role,
+  describedBy,
+  style,
   className = "",
   children,
-}: {
+  ...heading
+}: Heading & {
   open: boolean;
-  /** Called when the reader closes it: Escape, the close button, or a tap outside. */
+  /** Called when the dialog closes: Escape, the close button, or a tap outside. */
   onClose: () => void;
-  title: ReactNode;
+  /** Takes Escape over: the dialog stays open and this decides (say, a URL to change). */
+  onEscape?: () => void;
   look?: keyof typeof LOOKS;
+  /** `alertdialog` for a question that needs an answer before going on. */
+  role?: "dialog" | "alertdialog";
+  /** The id of the text that says what the question is about. */
+  describedBy?: string;
+  style?: CSSProperties;
   className?: string;
   children: ReactNode;
 }) {
   const t = useTranslations("common.actions");
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
+  const escape = useRef(onEscape);
   const titleId = useId();
+
+  useEffect(() => {
+    escape.current = onEscape;
+  });
 
   useEffect(() => {
     const dialog = ref.current;
@@ -41,6 +66,8 @@ export function Dialog({
     if (open && !dialog.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
+      // The browser focuses the first focusable element; a dialog may name a better one.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }
@@ -56,36 +83,65 @@ export function Dialog({
       if (back?.isConnected) back.focus();
       onClose();
     };
+    const onCancel = (event: Event) => {
+      if (!escape.current) return;
+      event.preventDefault();
+      escape.current();
+    };
     dialog.addEventListener("close", onNativeClose);
-    return () => dialog.removeEventListener("close", onNativeClose);
+    dialog.addEventListener("cancel", onCancel);
+    return () => {
+      dialog.removeEventListener("close", onNativeClose);
+      dialog.removeEventListener("cancel", onCancel);
+    };
   }, [onClose]);
+
+  // Taken away while open (its owner unmounted it): the browser drops it from
+  // the top layer without a close event, so the focus is given back here.
+  useEffect(
+    () => () => {
+      const back = opener.current;
+      opener.current = null;
+      if (back?.isConnected) back.focus();
+    },
+    [],
+  );
+
+  const named = heading.chrome === false ? { "aria-label": heading.title } : { "aria-labelledby": titleId };
 
   return (
     <dialog
       ref={ref}
-      aria-labelledby={titleId}
-      className={`surface border border-line bg-surface p-0 text-fg shadow-xl backdrop:bg-black/50 ${LOOKS[look]} ${className}`.trim()}
+      {...named}
+      role={role === "alertdialog" ? role : undefined}
+      aria-describedby={describedBy}
+      style={style}
+      className={`p-0 text-fg ${LOOKS[look]} ${className}`.trim()}
       onClick={(event) => {
         // A tap on the backdrop (the dialog element itself, outside its content) closes it.
-        if (event.target === ref.current) ref.current?.close();
+        if (look !== "fullscreen" && event.target === ref.current) ref.current?.close();
       }}
     >
-      <div className="flex max-h-[inherit] flex-col">
-        <header className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {title}
-          </h2>
-          <button
-            type="button"
-            onClick={() => ref.current?.close()}
-            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-2xl leading-none text-muted hover:bg-sunken focus-visible:outline-3 focus-visible:outline-focus"
-            aria-label={t("close")}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </header>
-        <div className="overflow-y-auto px-4 py-4">{children}</div>
-      </div>
+      {heading.chrome === false ? (
+        children
+      ) : (
+        <div className="flex max-h-[inherit] flex-col">
+          <header className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {heading.title}
+            </h2>
+            <button
+              type="button"
+              onClick={() => ref.current?.close()}
+              className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-2xl leading-none text-muted hover:bg-sunken focus-visible:outline-3 focus-visible:outline-focus"
+              aria-label={t("close")}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </header>
+          <div className="overflow-y-auto px-4 py-4">{children}</div>
+        </div>
+      )}
     </dialog>
   );
 }

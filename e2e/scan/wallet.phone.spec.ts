@@ -365,6 +365,21 @@ test("the sheets and the card open from the keyboard, keep the focus inside, and
   const checkout = page.getByRole("dialog", { name: `${card.store_name} card` });
   await expect(checkout).toBeVisible();
   await expect(checkout.getByRole("button", { name: "Close" })).toBeFocused();
+
+  // The question before deleting: its safe answer takes the focus, Escape
+  // closes the question alone, and the focus goes back to its button.
+  const remove = checkout.getByRole("button", { name: "Delete card" });
+  await remove.focus();
+  await page.keyboard.press("Enter");
+  const confirm = page.getByRole("alertdialog", { name: new RegExp(card.store_name) });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toHaveAccessibleDescription(new RegExp("KEYS-1"));
+  await expect(confirm.getByRole("button", { name: "Keep it" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await expect(checkout).toBeVisible();
+  await expect(remove).toBeFocused();
+
   await page.keyboard.press("Escape");
   await expect(checkout).toBeHidden();
   await expect(tile).toBeFocused();
