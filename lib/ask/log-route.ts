@@ -12,6 +12,7 @@ export const logTodoRoute = route(
     scope: "ask",
     summary: "Capture a request, bug or idea (JSON, form, or multipart with attachments)",
     rawBody: true,
+    body: logTodoBody,
     upload: {
       types: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
       description:
@@ -20,7 +21,13 @@ export const logTodoRoute = route(
     },
     response: logTodoResponse,
   },
-  async ({ request, origin }) => {
+  async ({ request, body, origin }) => {
+    // Over HTTP the body (JSON, form or multipart) is read here; the MCP tool
+    // log_todo hands over the JSON fields already parsed, and no files.
+    if (body) {
+      const todo = await logTodo({ input: body, origin });
+      return { ok: true, id: todo.id, todo };
+    }
     await admitUpload(request, origin);
     const { fields, files } = await readLogRequest(request);
     const todo = await logTodo({ input: parseInput(logTodoBody, fields, "body"), origin, files });

@@ -17,7 +17,12 @@ export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   params?: P;
   query?: Q;
   body?: B;
-  /** The handler reads the body itself (multipart uploads); no JSON parsing here. */
+  /**
+   * The handler reads the body itself (multipart uploads); no JSON parsing
+   * here. With `body` beside it, that schema says what the JSON fields are:
+   * the API reference shows it, and another door (an MCP tool) hands the
+   * handler those fields parsed, where this one hands it `body` undefined.
+   */
   rawBody?: true;
   /** For the API reference: what a raw body is (its media types) and the most it may be. */
   upload?: { types: string[]; description: string; limit?: string };
@@ -86,10 +91,11 @@ export function route<
           ? parseInput(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query")
           : undefined;
         let body: unknown;
-        if (spec.body) body = parseInput(spec.body, await readJsonBody(request), "body");
+        if (spec.rawBody) body = undefined;
+        else if (spec.body) body = parseInput(spec.body, await readJsonBody(request), "body");
         // A write without fields still refuses a malformed or oversized body,
         // so every POST answers bad input the same way.
-        else if (!spec.rawBody && !BODYLESS_METHODS.has(request.method)) await readJsonBody(request);
+        else if (!BODYLESS_METHODS.has(request.method)) await readJsonBody(request);
         const result = await handler({ request, params, query, body, caller, origin } as HandlerContext<P, Q, B>);
         const response = result instanceof Response ? result : Response.json(result, { status: spec.status ?? 200 });
         if (spec.response && process.env.LABS_CHECK_RESPONSES === "1") await checkResponse(spec, response);

@@ -88,13 +88,21 @@ function operation(method: HttpMethod, path: string, spec: AnySpec): ZodOpenApiO
       ...(pathParams ? { path: pathParams as z.ZodObject } : {}),
       ...(spec.query ? { query: spec.query as z.ZodObject } : {}),
     },
-    ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: spec.body } } } } : {}),
+    ...(spec.body && !spec.upload
+      ? { requestBody: { required: true, content: { "application/json": { schema: spec.body } } } }
+      : {}),
     ...(spec.upload
       ? {
           requestBody: {
             required: true,
             description: spec.upload.description,
-            content: Object.fromEntries(spec.upload.types.map((type) => [type, { schema: uploadBody }])),
+            // JSON fields the handler reads itself are still a schema (the capture's).
+            content: Object.fromEntries(
+              spec.upload.types.map((type) => [
+                type,
+                { schema: type === "application/json" && spec.body ? spec.body : uploadBody },
+              ]),
+            ),
           },
         }
       : {}),

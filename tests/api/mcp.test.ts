@@ -86,6 +86,7 @@ describe("what it offers", () => {
         "list_notes",
         "list_pending",
         "decisions_ready",
+        "log_todo",
         "get_todo",
         "claim_todo",
         "release_todo",
@@ -245,6 +246,40 @@ describe("the ask queue", () => {
     expect(data.todo.claimed_by).toBe(winner);
   });
 
+  it("captures a todo and a follow-up under it with log_todo, as the capture route would", async () => {
+    const { key } = await mint(["ask"]);
+    const client = await connect(key);
+    const text = `Fix the hall light ${randomUUID()}`;
+    const captured = await client.callTool({ name: "log_todo", arguments: { text, priority: 3 } });
+    expect(captured.isError).toBeFalsy();
+    const root = toolJson<{ ok: true; id: number; todo: { id: number; text: string; priority: number } }>(captured);
+    expect(root).toMatchObject({ ok: true, todo: { text, priority: 3 } });
+    expect(root.todo.id).toBe(root.id);
+
+    const followUp = await client.callTool({
+      name: "log_todo",
+      arguments: { text: "The bulb is a GU10, 5 W", parent_id: root.id },
+    });
+    expect(followUp.isError).toBeFalsy();
+    const child = toolJson<{ todo: { id: number; parent_id: number | null; priority: number } }>(followUp).todo;
+    // Under the root, with its priority: the same rules as POST /api/core-ask/log.
+    expect(child).toMatchObject({ parent_id: root.id, priority: 3 });
+    const { data } = await api<{ todo: { follow_ups: { id: number }[] } }>(`/api/core-ask/${root.id}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(data.todo.follow_ups.map((todo) => todo.id)).toContain(child.id);
+
+    const orphan = await client.callTool({ name: "log_todo", arguments: { text: "Lost", parent_id: 2000000000 } });
+    expect(orphan.isError).toBe(true);
+    const json = await api<Envelope>("/api/core-ask/log", {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}` },
+      json: { text: "Lost", parent_id: 2000000000 },
+    });
+    expect(json.status).toBe(404);
+    expect(toolJson(orphan)).toEqual(json.data);
+  });
+
   it("reads the pending queue as a resource and in the queue prompt", async () => {
     const client = await connect((await mint(["ask"])).key);
     const text = `Pending for the resource ${randomUUID()}`;
@@ -291,6 +326,8 @@ describe("bad arguments", () => {
     ["claim_todo", { id: 1, ttl_seconds: 0 }, "ttl_seconds"],
     ["update_todo", { id: 1, status: "finished" }, "status"],
     ["item_history", {}, "id"],
+    ["log_todo", { text: "  " }, "text"],
+    ["log_todo", { text: "More", parent_id: "first" }, "parent_id"],
     ["search_products", {}, "q"],
   ])("%s %j is a tool error naming %s, as the JSON door says it", async (name, args, field) => {
     const client = await connect((await mint()).key);

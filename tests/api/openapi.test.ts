@@ -104,6 +104,14 @@ describe("GET /api/openapi.json", () => {
 });
 
 describe("GET /api/docs", () => {
+  it("gives the capture's JSON fields their schema beside its form and multipart bodies", () => {
+    const capture = doc.paths["/api/core-ask/log"]!.post!.requestBody!.content;
+    const json = capture["application/json"]!.schema as { properties?: Record<string, unknown>; required?: string[] };
+    expect(Object.keys(json.properties ?? {})).toEqual(expect.arrayContaining(["text", "priority", "parent_id"]));
+    expect(json.required).toEqual(["text"]);
+    expect(capture["multipart/form-data"]!.schema).toMatchObject({ type: "string", format: "binary" });
+  });
+
   it("renders every operation of the document for people", async () => {
     const { status: pageStatus, text } = await api("/api/docs");
     expect(pageStatus).toBe(200);

@@ -1,4 +1,5 @@
 import { GET as getTodoRoute } from "@/app/api/core-ask/[id]/route";
+import { POST as logRoute } from "@/app/api/core-ask/log/route";
 import { POST as claimRoute } from "@/app/api/core-ask/[id]/claim/route";
 import { POST as draftRoute } from "@/app/api/core-ask/[id]/draft-response/route";
 import { POST as releaseRoute } from "@/app/api/core-ask/[id]/release/route";
@@ -76,6 +77,13 @@ export const MCP_TOOLS: RouteTool[] = [
       "Todos in needs_decision: parked for the operator to decide. Read them to avoid duplicating a question; the operator answers them, not you.",
     route: decisionsRoute,
     readOnly: true,
+  },
+  {
+    name: "log_todo",
+    title: "Capture a todo or a follow-up",
+    description:
+      "Add a request, bug or idea to the queue (text; priority -2 to 5, higher first; source, page_url, page_context optional). For a follow-up of an existing todo (something learned later, a next step), give parent_id: it hangs under that todo's root and takes its priority unless you give one. Answers the new todo.",
+    route: logRoute,
   },
   {
     name: "get_todo",
