@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { pngOfSize } from "@/tests/support/ask-files";
 import { sealOperatorSession } from "@/tests/support/operator-seal";
 import { createTestDatabase } from "@/tests/support/postgres";
-import { startServer, TEST_OPERATOR_PASSWORD, type RunningServer } from "@/tests/support/server";
+import { OWN_SERVER_TIMEOUT_MS, startServer, TEST_OPERATOR_PASSWORD, type RunningServer } from "@/tests/support/server";
 import { api, baseUrl, operatorCookie, pairPhone, uniqueClientAddress } from "./client";
 
 // Access and identity, attacked over HTTP against real `next start` servers
@@ -120,34 +120,38 @@ describe("Host allowlist", () => {
     }
   });
 
-  it("serves the names in LABS_HOSTS, and only same-origin cookie writes from them", async () => {
-    const named = await startServer({ LABS_HOSTS: "labs.home.arpa" });
-    try {
-      const host = `labs.home.arpa:${named.port}`;
-      expect((await raw(`${named.url}/labs/healthz`, { headers: { host } })).status).toBe(200);
-      expect((await raw(`${named.url}/labs/healthz`, { headers: { host: "other.home.arpa" } })).status).toBe(421);
+  it(
+    "serves the names in LABS_HOSTS, and only same-origin cookie writes from them",
+    async () => {
+      const named = await startServer({ LABS_HOSTS: "labs.home.arpa" });
+      try {
+        const host = `labs.home.arpa:${named.port}`;
+        expect((await raw(`${named.url}/labs/healthz`, { headers: { host } })).status).toBe(200);
+        expect((await raw(`${named.url}/labs/healthz`, { headers: { host: "other.home.arpa" } })).status).toBe(421);
 
-      const cookie = `labs_op=${await sealOperatorSession()}`;
-      const write = (origin: string) =>
-        raw(`${named.url}/api/core-ask/tips`, {
+        const cookie = `labs_op=${await sealOperatorSession()}`;
+        const write = (origin: string) =>
+          raw(`${named.url}/api/core-ask/tips`, {
+            method: "POST",
+            headers: { host, cookie, origin, "content-type": "application/json" },
+            body: JSON.stringify({ text: `tip ${randomUUID()}` }),
+          });
+        expect((await write(`http://${host}`)).status).toBe(200);
+        // An origin that merely equals the Host it claims is not enough.
+        const rebound = await raw(`${named.url}/api/core-ask/tips`, {
           method: "POST",
-          headers: { host, cookie, origin, "content-type": "application/json" },
-          body: JSON.stringify({ text: `tip ${randomUUID()}` }),
+          headers: { host: "evil.example", cookie, origin: "http://evil.example", "content-type": "application/json" },
+          body: JSON.stringify({ text: "rebound" }),
         });
-      expect((await write(`http://${host}`)).status).toBe(200);
-      // An origin that merely equals the Host it claims is not enough.
-      const rebound = await raw(`${named.url}/api/core-ask/tips`, {
-        method: "POST",
-        headers: { host: "evil.example", cookie, origin: "http://evil.example", "content-type": "application/json" },
-        body: JSON.stringify({ text: "rebound" }),
-      });
-      expect(rebound.status).toBe(421);
-      expect((await write("http://evil.example")).status).toBe(403);
-      expect((await write(`http://labs.home.arpa:1`)).status).toBe(403);
-    } finally {
-      await named.stop();
-    }
-  });
+        expect(rebound.status).toBe(421);
+        expect((await write("http://evil.example")).status).toBe(403);
+        expect((await write(`http://labs.home.arpa:1`)).status).toBe(403);
+      } finally {
+        await named.stop();
+      }
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 });
 
 describe("login", () => {
@@ -205,9 +209,13 @@ describe("login", () => {
       /OPERATOR_PASSWORD_HASH: must be scrypt/,
     ],
     ["a TRUSTED_PROXIES entry that is not an address", { TRUSTED_PROXIES: "loopback, example.com" }, /TRUSTED_PROXIES/],
-  ])("refuses to start in production with %s", async (_label, env, message) => {
-    await expect(startServer(env)).rejects.toThrow(message);
-  });
+  ])(
+    "refuses to start in production with %s",
+    async (_label, env, message) => {
+      await expect(startServer(env)).rejects.toThrow(message);
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 });
 
 describe("sessions end", () => {
@@ -223,39 +231,47 @@ describe("sessions end", () => {
     expect(page.headers.get("location")).toMatch(/^\/admin\/login\?next=/);
   });
 
-  it("log out everywhere ends every session, and a new login works again", async () => {
-    const server = await startServer();
-    try {
-      const [phone, laptop] = [await logIn(server.url), await logIn(server.url)];
-      const keys = (cookie: string) => fetch(`${server.url}/labs/api/keys`, { headers: { cookie } });
-      expect((await keys(laptop)).status).toBe(200);
-      const out = await fetch(`${server.url}/admin/logout`, {
-        method: "POST",
-        headers: { cookie: phone, "content-type": "application/x-www-form-urlencoded" },
-        body: "everywhere=1",
-        redirect: "manual",
-      });
-      expect(out.status).toBe(303);
-      expect((await keys(laptop)).status).toBe(401);
-      expect((await keys(phone)).status).toBe(401);
-      expect((await keys(await logIn(server.url))).status).toBe(200);
-    } finally {
-      await server.stop();
-    }
-  });
+  it(
+    "log out everywhere ends every session, and a new login works again",
+    async () => {
+      const server = await startServer();
+      try {
+        const [phone, laptop] = [await logIn(server.url), await logIn(server.url)];
+        const keys = (cookie: string) => fetch(`${server.url}/labs/api/keys`, { headers: { cookie } });
+        expect((await keys(laptop)).status).toBe(200);
+        const out = await fetch(`${server.url}/admin/logout`, {
+          method: "POST",
+          headers: { cookie: phone, "content-type": "application/x-www-form-urlencoded" },
+          body: "everywhere=1",
+          redirect: "manual",
+        });
+        expect(out.status).toBe(303);
+        expect((await keys(laptop)).status).toBe(401);
+        expect((await keys(phone)).status).toBe(401);
+        expect((await keys(await logIn(server.url))).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 
-  it("a changed password ends every session", async () => {
-    const server = await startServer({ OPERATOR_PASSWORD: "a brand new operator password" });
-    try {
-      const before = `labs_op=${await sealOperatorSession()}`;
-      const after = `labs_op=${await sealOperatorSession({ password: "a brand new operator password" })}`;
-      const keys = (cookie: string) => fetch(`${server.url}/labs/api/keys`, { headers: { cookie } });
-      expect((await keys(before)).status).toBe(401);
-      expect((await keys(after)).status).toBe(200);
-    } finally {
-      await server.stop();
-    }
-  });
+  it(
+    "a changed password ends every session",
+    async () => {
+      const server = await startServer({ OPERATOR_PASSWORD: "a brand new operator password" });
+      try {
+        const before = `labs_op=${await sealOperatorSession()}`;
+        const after = `labs_op=${await sealOperatorSession({ password: "a brand new operator password" })}`;
+        const keys = (cookie: string) => fetch(`${server.url}/labs/api/keys`, { headers: { cookie } });
+        expect((await keys(before)).status).toBe(401);
+        expect((await keys(after)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 
   it.runIf(inject("postgresBase"))("a logout on one instance holds on another", async () => {
     const database = await createTestDatabase(inject("postgresBase")!, "sessions");
@@ -331,20 +347,24 @@ describe("small leaks", () => {
     }
   });
 
-  it("keeps the database files and DATA_DIR private to the server's user", async () => {
-    const root = mkdtempSync(path.join(tmpdir(), "labs-private-"));
-    const dataDir = path.join(root, "data");
-    const server = await startServer({ PGLITE_DIR: path.join(dataDir, "pglite"), DATA_DIR: dataDir });
-    await server.stop();
-    const open: string[] = [];
-    const files = readdirSync(dataDir, { recursive: true, withFileTypes: true });
-    expect(files.length).toBeGreaterThan(10);
-    for (const entry of [{ parentPath: root, name: "data" }, ...files]) {
-      const file = path.join(entry.parentPath, entry.name);
-      if (statSync(file).mode & 0o077) open.push(file);
-    }
-    expect(open).toEqual([]);
-  });
+  it(
+    "keeps the database files and DATA_DIR private to the server's user",
+    async () => {
+      const root = mkdtempSync(path.join(tmpdir(), "labs-private-"));
+      const dataDir = path.join(root, "data");
+      const server = await startServer({ PGLITE_DIR: path.join(dataDir, "pglite"), DATA_DIR: dataDir });
+      await server.stop();
+      const open: string[] = [];
+      const files = readdirSync(dataDir, { recursive: true, withFileTypes: true });
+      expect(files.length).toBeGreaterThan(10);
+      for (const entry of [{ parentPath: root, name: "data" }, ...files]) {
+        const file = path.join(entry.parentPath, entry.name);
+        if (statSync(file).mode & 0o077) open.push(file);
+      }
+      expect(open).toEqual([]);
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 });
 
 describe("household mode", () => {

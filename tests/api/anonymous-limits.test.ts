@@ -2,18 +2,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { operatorCookie, pairPhone, uniqueClientAddress } from "@/tests/api/client";
 import { pngOfSize } from "@/tests/support/ask-files";
 import { createTestDatabase } from "@/tests/support/postgres";
-import { startServer, type RunningServer } from "@/tests/support/server";
+import { OWN_SERVER_TIMEOUT_MS, startServer, type RunningServer } from "@/tests/support/server";
 
 // Public must not mean defenceless (docs/decisions/005-origins-and-anonymous-limits.md):
 // anonymous writes are limited per client in the database, anonymous uploads
 // have a daily quota per client and a total cap, and the household (this
 // machine, the operator, keys) is never counted. Each server here trusts a
 // proxy on loopback, so X-Forwarded-For names the client.
-
-// A test that starts its own server spends most of its time on that start
-// (a fresh database, migrated), which takes 5–25 s on a busy machine: such
-// tests get this budget instead of the default 30 s. Nothing here is timed.
-const OWN_SERVER_TIMEOUT_MS = 90_000;
 
 const LIMIT = 3;
 

@@ -5,7 +5,13 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { operatorCookie } from "./client";
-import { freePort, startServer, TEST_OPERATOR_PASSWORD, type RunningServer } from "@/tests/support/server";
+import {
+  freePort,
+  OWN_SERVER_TIMEOUT_MS,
+  startServer,
+  TEST_OPERATOR_PASSWORD,
+  type RunningServer,
+} from "@/tests/support/server";
 
 // These start servers of their own: restarts, a dead database, two instances.
 
@@ -48,51 +54,59 @@ describe("embedded database on disk", () => {
 });
 
 describe("database down", () => {
-  it("health checks answer 503 with the envelope, and the dashboard says the database is down", async () => {
-    const server = await startServer(
-      { DATABASE_URL: "postgresql://postgres@127.0.0.1:1/nothing_listens_here" },
-      { expectHealthy: false },
-    );
-    try {
-      for (const path of ["/labs/healthz", "/base-scan/healthz", "/core-ask/healthz", "/base-ask/healthz"]) {
-        const response = await fetch(`${server.url}${path}`);
-        expect(response.status).toBe(503);
-        expect(await response.json()).toMatchObject({ ok: false, db: "down", error: { code: "unavailable" } });
+  it(
+    "health checks answer 503 with the envelope, and the dashboard says the database is down",
+    async () => {
+      const server = await startServer(
+        { DATABASE_URL: "postgresql://postgres@127.0.0.1:1/nothing_listens_here" },
+        { expectHealthy: false },
+      );
+      try {
+        for (const path of ["/labs/healthz", "/base-scan/healthz", "/core-ask/healthz", "/base-ask/healthz"]) {
+          const response = await fetch(`${server.url}${path}`);
+          expect(response.status).toBe(503);
+          expect(await response.json()).toMatchObject({ ok: false, db: "down", error: { code: "unavailable" } });
+        }
+        // The operator dashboard says so instead of showing zeros, as JSON and as a page.
+        const cookie = await operatorCookie();
+        const dashboard = await fetch(`${server.url}/labs/api/dashboard`, { headers: { cookie } });
+        expect(dashboard.status).toBe(503);
+        expect(await dashboard.json()).toMatchObject({ ok: false, error: { code: "unavailable" } });
+        const page = await fetch(`${server.url}/`, { headers: { cookie, "accept-language": "en" } });
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain("Database: not answering");
+      } finally {
+        await server.stop();
       }
-      // The operator dashboard says so instead of showing zeros, as JSON and as a page.
-      const cookie = await operatorCookie();
-      const dashboard = await fetch(`${server.url}/labs/api/dashboard`, { headers: { cookie } });
-      expect(dashboard.status).toBe(503);
-      expect(await dashboard.json()).toMatchObject({ ok: false, error: { code: "unavailable" } });
-      const page = await fetch(`${server.url}/`, { headers: { cookie, "accept-language": "en" } });
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain("Database: not answering");
-    } finally {
-      await server.stop();
-    }
-  });
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 });
 
 describe.runIf(inject("postgresBase"))("two instances on one PostgreSQL", () => {
-  it("both migrate, both are healthy, and they share state", async () => {
-    const database = await createTestDatabase(inject("postgresBase")!, "pair");
-    const [a, b] = await Promise.all([
-      startServer({ DATABASE_URL: database.url }),
-      startServer({ DATABASE_URL: database.url }),
-    ]);
-    try {
-      for (const server of [a, b]) {
-        const response = await fetch(`${server.url}/labs/healthz`);
-        expect(response.status).toBe(200);
+  it(
+    "both migrate, both are healthy, and they share state",
+    async () => {
+      const database = await createTestDatabase(inject("postgresBase")!, "pair");
+      const [a, b] = await Promise.all([
+        startServer({ DATABASE_URL: database.url }),
+        startServer({ DATABASE_URL: database.url }),
+      ]);
+      try {
+        for (const server of [a, b]) {
+          const response = await fetch(`${server.url}/labs/healthz`);
+          expect(response.status).toBe(200);
+        }
+        for (let i = 0; i < 5; i++) expect(await wrongPassword(i % 2 ? a : b, "10.3.3.3")).toBe(401);
+        expect(await rightPassword(a, "10.3.3.3")).toBe(429);
+        expect(await rightPassword(b, "10.3.3.3")).toBe(429);
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+        await database.drop();
       }
-      for (let i = 0; i < 5; i++) expect(await wrongPassword(i % 2 ? a : b, "10.3.3.3")).toBe(401);
-      expect(await rightPassword(a, "10.3.3.3")).toBe(429);
-      expect(await rightPassword(b, "10.3.3.3")).toBe(429);
-    } finally {
-      await Promise.all([a.stop(), b.stop()]);
-      await database.drop();
-    }
-  });
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 });
 
 describe("npm start", () => {

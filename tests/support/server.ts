@@ -7,6 +7,14 @@ import path from "node:path";
 export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdefghij";
 export const TEST_OPERATOR_PASSWORD = "correct horse battery staple";
 
+/**
+ * The budget of a test that starts a server of its own: that start (a fresh
+ * database, migrated) takes 5–25 s on a busy machine and may take up to
+ * startServer's own 60 s deadline, more than a test's default 30 s. Nothing
+ * is timed; a test that needs more (two starts in a row) says so itself.
+ */
+export const OWN_SERVER_TIMEOUT_MS = 90_000;
+
 export type RunningServer = { url: string; port: number; stop: () => Promise<void>; output: () => string };
 
 export async function freePort(): Promise<number> {
