@@ -11,7 +11,7 @@ import { AppError, errorText } from "@/lib/http/errors";
 // usage line. Keyed by the Request object, so nothing outlives the request.
 const keyedRequests = new WeakMap<
   Request,
-  { caller: KeyCaller; rate: RateLimitResult; at: Date; operation?: string }
+  { caller: KeyCaller; rate: RateLimitResult; at: Date; operation?: string; status?: number }
 >();
 
 /** The token of `Authorization: Bearer <token>`, or null for any other scheme. */
@@ -43,11 +43,15 @@ export async function authenticateApiKey(request: Request, token: string | null)
 /**
  * Names what a keyed request did when its path alone does not say: an MCP
  * call is logged as `/api/mcp#claim_todo`, so the usage log shows an agent's
- * tool calls like its JSON requests.
+ * tool calls like its JSON requests. `status` is what the call came to when
+ * the HTTP answer cannot say it (a refused tool call is a tool error inside
+ * a 200): the line shows what the JSON door would have answered.
  */
-export function nameKeyedOperation(request: Request, operation: string): void {
+export function nameKeyedOperation(request: Request, operation: string, status?: number): void {
   const keyed = keyedRequests.get(request);
-  if (keyed) keyed.operation = operation;
+  if (!keyed) return;
+  keyed.operation = operation;
+  keyed.status = status;
 }
 
 /**
@@ -59,7 +63,7 @@ export function finishKeyedRequest(request: Request, response: Response): Respon
   const keyed = keyedRequests.get(request);
   if (!keyed) return response;
   keyedRequests.delete(request);
-  const { caller, rate, at, operation } = keyed;
+  const { caller, rate, at, operation, status } = keyed;
   try {
     response.headers.set("x-ratelimit-limit", String(rate.limit));
     response.headers.set("x-ratelimit-remaining", String(rate.remaining));
@@ -73,7 +77,7 @@ export function finishKeyedRequest(request: Request, response: Response): Respon
       keyId: caller.keyId,
       method: request.method,
       path: operation ? `${pathname}#${operation}` : pathname,
-      status: response.status,
+      status: status ?? response.status,
       client: clientAddress(request),
       at,
     }),

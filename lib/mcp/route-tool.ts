@@ -131,6 +131,7 @@ export async function callRouteTool(
     return answer(result instanceof Response ? await result.json() : result);
   } catch (error) {
     const appError = toAppError(error);
+    nameKeyedOperation(caller.request, tool.name, appError.status);
     if (appError.status >= 500 && appError.code !== "unavailable") {
       console.error(`[mcp ${tool.name}] ${appError.code}:`, appError.cause ?? appError);
     }

@@ -293,7 +293,8 @@ describe("the ask queue", () => {
 
 describe("keys and scopes", () => {
   it("refuses ask tools, the queue resource and prompt to a key without the ask scope", async () => {
-    const client = await connect((await mint(["research"])).key);
+    const researcher = await mint(["research"]);
+    const client = await connect(researcher.key);
     const refused = await client.callTool({ name: "list_pending", arguments: {} });
     expect(refused.isError).toBe(true);
     const json = await api<Envelope>("/api/core-ask/pending", {
@@ -306,6 +307,16 @@ describe("keys and scopes", () => {
     await expect(client.getPrompt({ name: "work_ask_queue" })).rejects.toThrow(/"ask"/);
     // Its own scope still works.
     expect((await client.callTool({ name: "research_snapshot", arguments: {} })).isError).toBeFalsy();
+    // The usage log says what each call came to, as the JSON door would have answered it.
+    await expect
+      .poll(async () => {
+        const { data } = await api<{ usage: { path: string; status: number }[] }>(
+          `/labs/api/usage?key_id=${researcher.id}&limit=100`,
+          { cookie: await operatorCookie() },
+        );
+        return data.usage.map((line) => `${line.path} ${line.status}`).filter((line) => line.includes("#"));
+      })
+      .toEqual(expect.arrayContaining(["/api/mcp#list_pending 403", "/api/mcp#research_snapshot 200"]));
   });
 
   it("refuses a revoked key at once, on its next call", async () => {
