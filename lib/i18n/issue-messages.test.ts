@@ -52,7 +52,8 @@ describe("translateIssue", () => {
     expect(translateIssue(firstIssue(priceInput, "1.234"), "pt-PT")).toBe(
       '"1.234" é ambíguo (milhares ou decimais?); escreva 1234 ou 1.234,00 se quer dizer milhares, ou use no máximo 2 casas decimais',
     );
-    expect(translateIssue(firstIssue(text(10), "  "), "pt-PT")).toBe("não pode estar vazio");
+    // Beside any field, feminine (Loja) or masculine (Número): no adjective to agree.
+    expect(translateIssue(firstIssue(text(10), "  "), "pt-PT")).toBe("não pode ficar em branco");
   });
 
   it("leaves a sentence the catalogue lacks as it is", () => {
