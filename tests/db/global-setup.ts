@@ -11,7 +11,7 @@ declare module "vitest" {
 }
 
 // In "db:postgres" the suites share one fresh, migrated PostgreSQL database;
-// in "db" every test file migrates its own PGlite in memory (tests/db/setup.ts).
+// in "db" every test file gets its own migrated PGlite (tests/db/setup.ts).
 export default async function setup(project: TestProject) {
   const base = postgresBaseOf(project);
   project.provide("postgresBase", base);

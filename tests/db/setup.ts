@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, inject } from "vitest";
-import { closeDatabase, getDatabase } from "@/lib/db";
-import { applyMigrations } from "@/lib/db/migrate";
+import { afterAll, inject } from "vitest";
+import { closeDatabase } from "@/lib/db";
+import { freshPgliteDir } from "@/tests/support/pglite-template";
 import { TEST_OPERATOR_PASSWORD, TEST_SESSION_SECRET } from "@/tests/support/server";
 
 const databaseUrl = inject("databaseUrl");
@@ -9,17 +9,16 @@ if (databaseUrl) {
 } else {
   // The db:postgres project's setup may have left its URL in the environment this worker inherited.
   delete process.env.DATABASE_URL;
-  process.env.PGLITE_DIR = "memory://";
 }
+// A migrated PGlite database of this file's own (tests/support/pglite-template.ts).
+const pglite = databaseUrl ? null : freshPgliteDir();
+if (pglite) process.env.PGLITE_DIR = pglite.dir;
 process.env.SESSION_SECRET = TEST_SESSION_SECRET;
 process.env.OPERATOR_PASSWORD = TEST_OPERATOR_PASSWORD;
 // The host the domain tests write into their requests (lib/http/allowed-hosts.ts).
 process.env.LABS_HOSTS = "labs.test";
 
-beforeAll(async () => {
-  if (!databaseUrl) await applyMigrations(getDatabase().migrationAdapter());
-});
-
 afterAll(async () => {
   await closeDatabase();
+  pglite?.remove();
 });

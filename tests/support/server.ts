@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freshPgliteDir } from "./pglite-template";
 
 export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdefghij";
 export const TEST_OPERATOR_PASSWORD = "correct horse battery staple";
@@ -32,8 +33,8 @@ export async function freePort(): Promise<number> {
 
 /**
  * A real production server (`next start`, built beforehand) on a free port.
- * Without DATABASE_URL it gets a fresh in-memory PGlite; it migrates itself
- * on start (instrumentation.ts). Resolves once /labs/healthz answers.
+ * Without DATABASE_URL or PGLITE_DIR it gets a PGlite database of its own,
+ * already migrated; given either, it migrates it on start (instrumentation.ts). Resolves once /labs/healthz answers.
  */
 export async function startServer(
   env: Record<string, string | undefined> = {},
@@ -41,6 +42,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "labs-test-"));
+  // Without a database of its own, a copy of the migrated template (tests/support/pglite-template.ts).
+  const database = env.PGLITE_DIR || env.DATABASE_URL ? null : freshPgliteDir();
   const child: ChildProcess = spawn(
     process.execPath,
     // No --hostname, as `npm start` runs it: given one, Next's proxy and its
@@ -52,7 +55,7 @@ export async function startServer(
         ...process.env,
         NODE_ENV: "production",
         NEXT_TELEMETRY_DISABLED: "1",
-        PGLITE_DIR: "memory://",
+        PGLITE_DIR: database?.dir ?? "memory://",
         DATA_DIR: dataDir,
         SESSION_SECRET: TEST_SESSION_SECRET,
         OPERATOR_PASSWORD: TEST_OPERATOR_PASSWORD,
@@ -74,11 +77,17 @@ export async function startServer(
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
       setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+    }).then(() => {
+      database?.remove();
+      rmSync(dataDir, { recursive: true, force: true });
     });
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    }
     const status = await fetch(`${url}/labs/healthz`).then(
       (response) => response.status,
       () => 0,
