@@ -55,7 +55,9 @@ buildIfNeeded();
 const base = process.env.BENCH_DATABASE_URL;
 const database = base ? await createTestDatabase(base, "askbench") : null;
 const server = await startServer(
-  database ? { DATABASE_URL: database.url, LABS_CHECK_RESPONSES: "0" } : { LABS_CHECK_RESPONSES: "0" },
+  database
+    ? { DATABASE_URL: database.url, LABS_CHECK_RESPONSES: "0" }
+    : { PGLITE_DIR: "memory://", LABS_CHECK_RESPONSES: "0" },
 );
 const cookie = `labs_op=${await sealOperatorSession()}`;
 const json = { "content-type": "application/json" };

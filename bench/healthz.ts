@@ -8,7 +8,9 @@ const CLIENTS = 50;
 const REQUESTS_PER_CLIENT = 40;
 
 buildIfNeeded();
-const server = await startServer(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {});
+const server = await startServer(
+  process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { PGLITE_DIR: "memory://" },
+);
 try {
   const timings: number[] = [];
   const started = performance.now();

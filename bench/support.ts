@@ -15,7 +15,8 @@ export async function startBenchServer(env: Record<string, string | undefined> =
   buildIfNeeded();
   const database = base ? await createTestDatabase(base, "bench") : null;
   const server = await startServer({
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    // PGlite in memory, as the bare server has it (not the test servers' template copy).
+    ...(database ? { DATABASE_URL: database.url } : { PGLITE_DIR: "memory://" }),
     LABS_CHECK_RESPONSES: undefined,
     ...env,
   });
