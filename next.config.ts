@@ -13,6 +13,12 @@ const nextConfig: NextConfig = {
   // instead of redirecting to the slash-less form first.
   skipTrailingSlashRedirect: true,
   reactStrictMode: true,
+  experimental: {
+    // Next requires every route's module at start, in the thread that also
+    // answers the first request: a restart waited for all of them. Each
+    // route is loaded when it is first asked for instead (docs/architecture.md, "Start-up").
+    preloadEntriesOnStart: false,
+  },
   // Loaded from node_modules at run time: they read their own .wasm/.data
   // files next to their code, which bundling would break.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg"],

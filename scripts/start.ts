@@ -5,7 +5,7 @@
 // their location printed; set both in the environment for a real deployment.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { loadOrCreateLocalSecrets } from "@/lib/auth/secrets";
+import { loadOrCreateLocalSecrets } from "@/lib/auth/local-secrets";
 import { buildIfNeeded } from "./build-if-needed";
 
 buildIfNeeded();
