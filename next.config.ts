@@ -16,7 +16,7 @@ const nextConfig: NextConfig = {
   experimental: {
     // Next requires every route's module at start, in the thread that also
     // answers the first request: a restart waited for all of them. Each
-    // route is loaded when it is first asked for instead (docs/architecture.md, "Start-up").
+    // route is loaded when it is first asked for instead (docs/architecture.md, "Database").
     preloadEntriesOnStart: false,
   },
   // Loaded from node_modules at run time: they read their own .wasm/.data
