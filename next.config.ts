@@ -34,6 +34,7 @@ const nextConfig: NextConfig = {
       { source: "/base-scan/api/:path*", headers: apiPolicy },
       { source: "/base-research/api/:path*", headers: apiPolicy },
       { source: "/labs/api/:path*", headers: apiPolicy },
+      { source: "/:area(labs|base-scan|core-ask|base-ask)/healthz", headers: apiPolicy },
     ];
   },
 };

@@ -4,7 +4,8 @@
 // node:http), each on a fresh database of the same kind, and loads both the
 // same way: 50 concurrent clients for a few seconds per operation, twice,
 // alternating. Prints req/s, p50 and p99 of each and the ratios app/bare.
-// PGlite in memory by default; BENCH_DATABASE_URL=postgresql://… for PostgreSQL.
+// PGlite in memory by default; BENCH_DATABASE_URL=postgresql://… for PostgreSQL;
+// BENCH_ONLY=healthz (or scan, observe, claim) for one operation.
 // Nothing asserts on the numbers.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -16,6 +17,8 @@ import { percentile, randomEan13, startBenchServer } from "./support";
 const CLIENTS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 2;
+/** BENCH_ONLY=healthz: only the operations whose name contains it (case ignored). */
+const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 
 type Result = { rate: number; p50: number; p99: number; errors: number };
 type Call = (n: number) => Promise<Response>;
@@ -139,7 +142,7 @@ try {
   const results = new Map<string, { app: Result[]; bare: Result[] }>();
   let insert: Result[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const operation of operations) {
+    for (const operation of operations.filter(({ name }) => !ONLY || name.toLowerCase().includes(ONLY))) {
       const entry = results.get(operation.name) ?? { app: [], bare: [] };
       entry.app.push(await load(operation.app));
       entry.bare.push(await load(operation.bare));
@@ -158,10 +161,13 @@ try {
   }
   console.log(`one scan row insert through Prisma (bare)`);
   insert.forEach((r, i) => console.log(`  #${i + 1}: ${show(r)}`));
-  const scan = best(results.get("POST scan (new session each)")!.app);
-  console.log(
-    `POST scan (app) / single insert (bare) throughput: ${(scan.rate / best(insert).rate).toFixed(2)}; app scan p99/p50 ${(scan.p99 / scan.p50).toFixed(1)}`,
-  );
+  const scanRuns = results.get("POST scan (new session each)")?.app;
+  if (scanRuns) {
+    const scan = best(scanRuns);
+    console.log(
+      `POST scan (app) / single insert (bare) throughput: ${(scan.rate / best(insert).rate).toFixed(2)}; app scan p99/p50 ${(scan.p99 / scan.p50).toFixed(1)}`,
+    );
+  }
 } finally {
   await bare.stop();
   await app.stop();

@@ -81,6 +81,23 @@ describe("security headers", () => {
   });
 });
 
+describe("health checks", () => {
+  it.each(["/labs/healthz", "/base-scan/healthz", "/core-ask/healthz", "/base-ask/healthz"])(
+    "%s skips the page proxy: the API's policy, no page nonce",
+    async (path) => {
+      const { status, headers } = await api(path);
+      expect(status).toBe(200);
+      expect(headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    },
+  );
+
+  it("a path that only starts like one is still a page, with a nonce", async () => {
+    const { status, headers } = await api("/labs/healthzz");
+    expect(status).toBe(404);
+    expect(headers.get("content-security-policy")).toMatch(/'nonce-[^']+'/);
+  });
+});
+
 describe("not found", () => {
   it("answers an unknown page with the 404 page", async () => {
     const { status, text } = await api("/no/such/page");
