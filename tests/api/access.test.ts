@@ -91,12 +91,20 @@ describe("who is calling", () => {
 
   it("counts racing wrong passwords once each: no burst slips past the throttle", async () => {
     const from = { "x-forwarded-for": uniqueClientAddress() };
+    const started = Date.now();
     const results = await Promise.all(
       Array.from({ length: 12 }, () => api("/admin/login", { ...loginForm("guess", from) })),
     );
+    const seconds = (Date.now() - started) / 1000;
     const statuses = results.map((result) => result.status);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+    // Five free attempts, then waits of 1, 2, 4… s (lib/auth/login-throttle.ts):
+    // a burst that lasts T s on a busy machine may honestly earn the attempts
+    // whose waits fit in T, and not one more.
+    const earned = Math.floor(Math.log2(seconds + 1));
+    const wrong = statuses.filter((status) => status === 401).length;
+    expect(wrong).toBeGreaterThanOrEqual(5);
+    expect(wrong).toBeLessThanOrEqual(5 + earned);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(12 - wrong);
   });
 });
 
