@@ -1,10 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { makePrivateDirectory } from "@/lib/private-files";
-import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PGliteThread, pgliteThreadAdapter } from "@/lib/db/pglite-thread";
 import { env } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
@@ -52,12 +51,18 @@ function openDatabase(): Database {
   }
   const onDisk = !PGLITE_DIR.startsWith("memory://");
   if (onDisk) mkdirSync(PGLITE_DIR, { recursive: true, mode: 0o700 });
-  const pglite = new PGlite(PGLITE_DIR);
+  // PGlite works in a thread of its own (lib/db/pglite-thread.ts): it opens
+  // while the server boots, and a query's work never stalls a request's.
+  const thread = new PGliteThread(PGLITE_DIR);
   // PGlite unpacks a new database with open modes (0666) whatever the umask;
   // files it makes later follow the umask (set at start, instrumentation.ts).
   // Close what it unpacked once it is ready.
-  if (onDisk) void pglite.waitReady.then(() => makePrivateDirectory(PGLITE_DIR));
-  const adapter = new PrismaPGlite(pglite);
+  if (onDisk)
+    void thread.ready().then(
+      () => makePrivateDirectory(PGLITE_DIR),
+      () => undefined,
+    );
+  const adapter = pgliteThreadAdapter(thread);
   const prisma = new PrismaClient({ adapter });
   return {
     kind: "pglite",
@@ -65,7 +70,7 @@ function openDatabase(): Database {
     migrationAdapter: () => adapter,
     close: async () => {
       await prisma.$disconnect();
-      await pglite.close();
+      await thread.close();
     },
   };
 }

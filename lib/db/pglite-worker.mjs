@@ -1,0 +1,92 @@
+// The PGlite database in a thread of its own, behind Prisma's PGlite adapter
+// (docs/decisions/016-pglite-in-a-worker.md). lib/db/pglite-thread.ts sends
+// one message per adapter call; this thread runs the call and answers with its
+// result or its error. Plain JavaScript: a worker thread loads it as it is,
+// under `next start`, Vitest and tsx alike.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+
+/** @type {{ dataDir: string }} */
+const { dataDir } = workerData;
+const pglite = new PGlite(dataDir);
+const factory = new PrismaPGlite(pglite);
+
+// Adapters by id (0: the database; more for the schema engine's shadow
+// databases) and open transactions by id.
+const adapters = new Map();
+const transactions = new Map();
+const shadowClients = [];
+let lastId = 0;
+
+const ready = pglite.waitReady.then(async () => {
+  adapters.set(0, await factory.connect());
+});
+
+/** @param {{ op: string, adapter?: number, transaction?: number, arg?: unknown }} call */
+async function run({ op, adapter: adapterId = 0, transaction: transactionId, arg }) {
+  await ready;
+  const adapter = adapters.get(adapterId);
+  const queryable = transactionId === undefined ? adapter : transactions.get(transactionId);
+  if (!queryable) throw new Error(`no such ${transactionId === undefined ? "adapter" : "transaction"}`);
+  switch (op) {
+    case "ready":
+      return null;
+    case "queryRaw":
+      return queryable.queryRaw(arg);
+    case "executeRaw":
+      return queryable.executeRaw(arg);
+    case "executeScript":
+      // The adapter's own executeScript does not wait for the script, so its
+      // errors would be lost: run it here and map them as the adapter does.
+      try {
+        await queryable.client.exec(arg);
+      } catch (error) {
+        queryable.onError(error);
+      }
+      return null;
+    case "startTransaction": {
+      const transaction = await queryable.startTransaction(arg ?? undefined);
+      transactions.set(++lastId, transaction);
+      return { id: lastId, options: transaction.options };
+    }
+    case "commit":
+    case "rollback":
+      try {
+        return await queryable[op]();
+      } finally {
+        transactions.delete(transactionId);
+      }
+    case "connectToShadowDb": {
+      const shadow = await factory.connectToShadowDb();
+      shadowClients.push(shadow.client);
+      adapters.set(++lastId, shadow);
+      return { id: lastId };
+    }
+    case "dispose":
+      if (adapterId !== 0) {
+        adapters.delete(adapterId);
+        await queryable.client.close();
+      }
+      return null;
+    case "close":
+      await Promise.all(shadowClients.map((client) => (client.closed ? null : client.close())));
+      await pglite.close();
+      return null;
+    default:
+      throw new Error(`unknown operation ${op}`);
+  }
+}
+
+/** An error as data: a driver error keeps its mapped cause, which Prisma reads. */
+function errorData(error) {
+  if (error?.name === "DriverAdapterError") return { driver: error.cause };
+  return { message: error?.message ?? String(error), stack: error?.stack };
+}
+
+parentPort.on("message", (message) => {
+  run(message).then(
+    (result) => parentPort.postMessage({ id: message.id, result }),
+    (error) => parentPort.postMessage({ id: message.id, error: errorData(error) }),
+  );
+});

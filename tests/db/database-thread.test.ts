@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { PGliteThread, pgliteThreadAdapter } from "@/lib/db/pglite-thread";
+
+// PGlite works in a thread of its own (docs/decisions/016-pglite-in-a-worker.md):
+// what the server's thread may do while a statement runs, and what reaches
+// Prisma from the other thread. The same file runs on PostgreSQL, where the
+// first two hold by nature.
+
+// Long against the few milliseconds Prisma spends on either side of it.
+const LONG_STATEMENT = "SELECT count(*)::int AS n FROM generate_series(1, 1000000)";
+
+describe("the database's work", () => {
+  it("lets the server's event loop turn while a long statement runs", async () => {
+    // Connecting and Prisma's first query work in this thread: not part of it.
+    await db().$queryRaw`SELECT 1`;
+    // Counts the event loop's turns until the statement answers. PGlite in
+    // this thread would run the whole statement inside one turn.
+    let turns = 0;
+    let running = true;
+    const turn = () => {
+      turns++;
+      if (running) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const [{ n }] = await db().$queryRawUnsafe<[{ n: number }]>(LONG_STATEMENT);
+    running = false;
+    expect(n).toBe(1_000_000);
+    // Thousands with PGlite in its thread or on PostgreSQL; none in this thread.
+    expect(turns).toBeGreaterThan(10);
+  });
+
+  it("brings a failed statement back with the database's error", async () => {
+    const store = { name: "Thread Test", nameKey: "thread test" };
+    await db().store.create({ data: store });
+    await expect(db().store.create({ data: store })).rejects.toMatchObject({ code: "P2002" });
+    await expect(db().$queryRawUnsafe("SELECT 1 / 0")).rejects.toThrow(/division by zero/);
+  });
+
+  it("keeps a transaction's writes apart until it commits, and drops them when it fails", async () => {
+    const failed = db().$transaction(async (tx) => {
+      await tx.store.create({ data: { name: "Rolled Back", nameKey: "rolled back" } });
+      throw new Error("changed my mind");
+    });
+    await expect(failed).rejects.toThrow("changed my mind");
+    expect(await db().store.count({ where: { nameKey: "rolled back" } })).toBe(0);
+
+    await db().$transaction(async (tx) => {
+      await tx.store.create({ data: { name: "Committed", nameKey: "committed" } });
+      expect(await tx.store.count({ where: { nameKey: "committed" } })).toBe(1);
+    });
+    expect(await db().store.count({ where: { nameKey: "committed" } })).toBe(1);
+  });
+});
+
+describe("the PGlite thread", () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "labs-thread-"));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it("refuses every call when the database cannot be opened, rather than hanging", async () => {
+    const notAFolder = path.join(folder, "a-file");
+    writeFileSync(notAFolder, "not a database");
+    const thread = new PGliteThread(notAFolder);
+    await expect(thread.ready()).rejects.toThrow();
+    const adapter = await pgliteThreadAdapter(thread).connect();
+    await expect(adapter.queryRaw({ sql: "SELECT 1", args: [], argTypes: [] })).rejects.toThrow();
+    await thread.close().catch(() => undefined);
+  });
+
+  it("answers nothing once closed", async () => {
+    const thread = new PGliteThread("memory://");
+    const adapter = await pgliteThreadAdapter(thread).connect();
+    const answer = await adapter.queryRaw({ sql: "SELECT 41 + 1 AS n", args: [], argTypes: [] });
+    expect(answer.rows).toEqual([[42]]);
+    await thread.close();
+    await expect(adapter.queryRaw({ sql: "SELECT 1", args: [], argTypes: [] })).rejects.toThrow("closed");
+  });
+});
