@@ -15,7 +15,7 @@ export async function register() {
     console.error(`labs: cannot start. ${(error as Error).message}`);
     process.exit(1);
   }
-  const { makePrivateDirectory } = await import("@/lib/private-files");
+  const { makePrivateDirectory } = await import("@/lib/private-files.mjs");
   makePrivateDirectory(dataDir());
   // Route handlers see each request's TCP peer only through this
   // (lib/http/client-address.ts).

@@ -10,7 +10,7 @@
 //   npx tsx bench/ask.ts                                         # in-memory PGlite
 //   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/ask.ts
 //     (creates and drops a database of its own on that server)
-import { buildIfNeeded } from "../scripts/build-if-needed";
+import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
 import { pngOfSize } from "../tests/support/ask-files";
 import { sealOperatorSession } from "../tests/support/operator-seal";
 import { createTestDatabase } from "../tests/support/postgres";
@@ -51,7 +51,7 @@ async function pool(total: number, job: (n: number) => Promise<number>) {
   return { timings, seconds: (performance.now() - started) / 1000 };
 }
 
-buildIfNeeded();
+await buildIfNeeded();
 const base = process.env.BENCH_DATABASE_URL;
 const database = base ? await createTestDatabase(base, "askbench") : null;
 const server = await startServer(

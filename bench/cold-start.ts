@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildIfNeeded } from "../scripts/build-if-needed";
+import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
 import { freePort } from "../tests/support/server";
 
 const RESTARTS = 5;
@@ -42,7 +42,7 @@ async function startToFirst200(dataDir: string): Promise<number> {
   }
 }
 
-buildIfNeeded();
+await buildIfNeeded();
 const dataDir = mkdtempSync(path.join(tmpdir(), "labs-cold-"));
 try {
   console.log(`first start (new database, migrated): ${(await startToFirst200(dataDir)).toFixed(0)} ms`);

@@ -1,13 +1,13 @@
 // npx tsx bench/healthz.ts — latency of GET /labs/healthz (one real database
 // round trip) on a production server, 50 concurrent clients. Prints numbers;
 // nothing asserts on them.
-import { buildIfNeeded } from "../scripts/build-if-needed";
+import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
 import { startServer } from "../tests/support/server";
 
 const CLIENTS = 50;
 const REQUESTS_PER_CLIENT = 40;
 
-buildIfNeeded();
+await buildIfNeeded();
 const server = await startServer(
   process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { PGLITE_DIR: "memory://" },
 );

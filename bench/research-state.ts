@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { buildIfNeeded } from "@/scripts/build-if-needed";
+import { buildIfNeeded } from "@/scripts/build-if-needed.mjs";
 import { connectMcp } from "@/tests/support/mcp-client";
 import { sealOperatorSession } from "@/tests/support/operator-seal";
 import { createTestDatabase } from "@/tests/support/postgres";
@@ -140,7 +140,7 @@ async function main() {
 
   try {
     if (process.env.BENCH_HTTP === "0") return;
-    buildIfNeeded();
+    await buildIfNeeded();
     // Answers are not checked against their schemas here, as in production.
     const server = await startServer({ ...serverEnv, LABS_CHECK_RESPONSES: "0" });
     try {

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, devices } from "@playwright/test";
-import { buildIfNeeded } from "../scripts/build-if-needed";
+import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
 import { writeBarcodeVideo } from "../e2e/support/barcode-video";
 import { startServer } from "../tests/support/server";
 import { chromiumLaunch } from "../tests/support/chromium";
@@ -18,7 +18,7 @@ import { chromiumLaunch } from "../tests/support/chromium";
 const RUNS = 5;
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
-buildIfNeeded();
+await buildIfNeeded();
 const server = await startServer({ LABS_CHECK_RESPONSES: undefined });
 try {
   await measureShippedJs();

@@ -2,7 +2,7 @@
 // with BENCH_DATABASE_URL, on a database of its own on that PostgreSQL server;
 // barcodes no one has scanned; the scan session cookie; percentiles.
 import { randomInt } from "node:crypto";
-import { buildIfNeeded } from "../scripts/build-if-needed";
+import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
 import { gtinCheckDigit } from "../lib/scan/check-digit";
 import { createTestDatabase } from "../tests/support/postgres";
 import { startServer, type RunningServer } from "../tests/support/server";
@@ -12,7 +12,7 @@ export type BenchServer = { server: RunningServer; kind: "pglite" | "postgresql"
 /** Builds if needed and starts the server, without the test servers' response-schema check: the bench measures the app. */
 export async function startBenchServer(env: Record<string, string | undefined> = {}): Promise<BenchServer> {
   const base = process.env.BENCH_DATABASE_URL;
-  buildIfNeeded();
+  await buildIfNeeded();
   const database = base ? await createTestDatabase(base, "bench") : null;
   const server = await startServer({
     // PGlite in memory, as the bare server has it (not the test servers' template copy).

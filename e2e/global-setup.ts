@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { buildIfNeeded } from "../scripts/build-if-needed";
+import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
 import { startOffStandIn } from "../tests/support/off-stand-in";
 import { createTestDatabase } from "../tests/support/postgres";
 import { startServer } from "../tests/support/server";
@@ -10,7 +10,7 @@ import { startServer } from "../tests/support/server";
 // ":postgres" twins, each on the port playwright.config.ts gave it. Open Food
 // Facts is the local stand-in: a browser test never reaches the real one.
 export default async function globalSetup() {
-  buildIfNeeded();
+  await buildIfNeeded();
   const base = process.env.TEST_DATABASE_URL;
   const database = base ? await createTestDatabase(base, "e2e") : null;
   const off = await startOffStandIn();

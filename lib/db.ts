@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { makePrivateDirectory } from "@/lib/private-files";
+import { makePrivateDirectory } from "@/lib/private-files.mjs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";

@@ -1,7 +1,7 @@
 // `npm test`: the whole check of the project, as CI runs it.
 //
 // 1. ESLint, Prettier and the TypeScript check, beside the production build
-//    the suites share (scripts/build-if-needed.ts builds only when sources changed).
+//    the suites share (scripts/build-if-needed.mjs builds only when sources changed).
 // 2. The Vitest projects and the Playwright suites side by side: the API
 //    suites spend most of their time waiting on their server, the browser
 //    suites on Chromium, so together they finish sooner than one after the
@@ -10,7 +10,7 @@
 //
 // Each tool's lines are prefixed with its name; the exit code is the first failure's.
 import { spawn } from "node:child_process";
-import { buildIfNeeded } from "./build-if-needed";
+import { buildIfNeeded } from "./build-if-needed.mjs";
 
 type Step = { name: string; command: string; args: string[] };
 
@@ -52,7 +52,7 @@ const checks = await all([
 ]);
 if (checks !== 0) process.exit(checks);
 
-buildIfNeeded();
+await buildIfNeeded();
 
 // Vitest runs the API projects' files one at a time (one server each), so
 // the PostgreSQL projects get a Vitest of their own and run beside the PGlite ones.

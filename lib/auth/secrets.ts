@@ -1,5 +1,5 @@
 import { dataDir, env, isProduction } from "@/lib/env";
-import { loadOrCreateLocalSecrets } from "@/lib/auth/local-secrets";
+import { loadOrCreateLocalSecrets } from "@/lib/auth/local-secrets.mjs";
 
 export type OperatorSecrets = {
   sessionSecret: string;

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { buildIfNeeded } from "@/scripts/build-if-needed";
+import { buildIfNeeded } from "@/scripts/build-if-needed.mjs";
 import { startOffStandIn } from "@/tests/support/off-stand-in";
 import { postgresBaseOf } from "@/tests/support/database-kind";
 import { createTestDatabase } from "@/tests/support/postgres";
@@ -16,7 +16,7 @@ declare module "vitest" {
 // One production server for the API suites: in-memory PGlite for the "api"
 // project, a fresh PostgreSQL database for "api:postgres".
 export default async function setup(project: TestProject) {
-  buildIfNeeded();
+  await buildIfNeeded();
   const base = postgresBaseOf(project);
   project.provide("postgresBase", base);
   const database = base ? await createTestDatabase(base, "api") : null;

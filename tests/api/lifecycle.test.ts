@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
@@ -113,7 +113,8 @@ describe("npm start", () => {
   it("serves on PORT with generated operator secrets when none are configured", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "labs-start-"));
     const port = await freePort();
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+    // The README's command itself, through npm.
+    const child = spawn("npm", ["start", "--silent"], {
       env: {
         ...process.env,
         PORT: String(port),
@@ -147,7 +148,13 @@ describe("npm start", () => {
       });
       expect(login.status).toBe(303);
     } finally {
-      process.kill(-child.pid!, "SIGTERM");
+      // npm, node and next: the whole group.
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode === null && child.signalCode === null) {
+        process.kill(-child.pid!, "SIGTERM");
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 180_000);
 });

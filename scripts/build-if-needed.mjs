@@ -1,8 +1,10 @@
 // Builds the app unless .next (or NEXT_DIST_DIR) already holds a production build of exactly
-// this source tree. Used by `npm start` and by the test harnesses.
+// this source tree. Used by `npm start` and by the test harnesses. Plain
+// JavaScript, as `npm start` runs under plain Node; types in build-if-needed.d.mts.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { copyZxingWasm } from "./copy-zxing-wasm.mjs";
 
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 const MARKER = `${distDir}/labs-source-id`;
@@ -10,8 +12,11 @@ const MARKER = `${distDir}/labs-source-id`;
 // Files that cannot change the built app; editing them must not force a rebuild.
 const NOT_BUILT = [":!tests", ":!e2e", ":!bench", ":!*.md", ":!.ci"];
 
-/** Commit plus a hash of uncommitted changes, so an edited tree rebuilds. */
-function sourceId(): string | null {
+/**
+ * Commit plus a hash of uncommitted changes, so an edited tree rebuilds.
+ * @returns {string | null}
+ */
+function sourceId() {
   const head = spawnSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" });
   if (head.status !== 0) return null;
   const diff = spawnSync("git", ["status", "--porcelain", "--untracked-files=all", "--", ".", ...NOT_BUILT], {
@@ -35,11 +40,10 @@ function sourceId(): string | null {
   return `${head.stdout.trim()}+${dirty}`;
 }
 
-export function buildIfNeeded(): void {
+export async function buildIfNeeded() {
   // The scanner's .wasm is served from public/, read at run time, not built in:
   // refresh it from node_modules even when the build is current.
-  const copy = spawnSync(process.execPath, ["scripts/copy-zxing-wasm.mjs"], { stdio: "inherit" });
-  if (copy.status !== 0) process.exit(copy.status ?? 1);
+  await copyZxingWasm();
   const id = sourceId();
   const built = existsSync(`${distDir}/BUILD_ID`) && existsSync(MARKER);
   if (built && id !== null && readFileSync(MARKER, "utf8") === id) return;
@@ -53,4 +57,4 @@ export function buildIfNeeded(): void {
   if (id !== null) writeFileSync(MARKER, id);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildIfNeeded();
+if (import.meta.url === `file://${process.argv[1]}`) await buildIfNeeded();

@@ -3,12 +3,14 @@
 // (instrumentation.ts). When no operator password or session secret is
 // configured, generated ones in DATA_DIR/operator-secrets.json are used and
 // their location printed; set both in the environment for a real deployment.
+// Plain JavaScript under plain Node: a TypeScript loader cost a quarter of a
+// second of every start (docs/architecture.md, "Database").
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { loadOrCreateLocalSecrets } from "@/lib/auth/local-secrets";
-import { buildIfNeeded } from "./build-if-needed";
+import { loadOrCreateLocalSecrets } from "../lib/auth/local-secrets.mjs";
+import { buildIfNeeded } from "./build-if-needed.mjs";
 
-buildIfNeeded();
+await buildIfNeeded();
 
 const environment = { ...process.env };
 const hasPassword = environment.OPERATOR_PASSWORD || environment.OPERATOR_PASSWORD_HASH;
@@ -24,5 +26,5 @@ const port = environment.PORT ?? "3000";
 // second of start-up resolving what is already installed.
 const next = path.resolve("node_modules/next/dist/bin/next");
 const server = spawn(process.execPath, [next, "start", "--port", port], { stdio: "inherit", env: environment });
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,3 +1,5 @@
+// Plain JavaScript: `npm start` runs under plain Node, before any TypeScript
+// loader (docs/architecture.md, "Database"); types in private-files.d.mts.
 import { chmodSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 
@@ -6,8 +8,11 @@ import path from "node:path";
 // only. The umask covers every file PGlite and we create from then on; the
 // walk mends files made before it (an older version, PGlite's unpacking).
 
-/** Creates `directory` if needed and makes it, and everything already in it, private (0700/0600). */
-export function makePrivateDirectory(directory: string): void {
+/**
+ * Creates `directory` if needed and makes it, and everything already in it, private (0700/0600).
+ * @param {string} directory
+ */
+export function makePrivateDirectory(directory) {
   process.umask(0o077);
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   chmodSync(directory, 0o700);
