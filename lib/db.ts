@@ -51,8 +51,8 @@ function openDatabase(): Database {
   }
   const onDisk = !PGLITE_DIR.startsWith("memory://");
   if (onDisk) mkdirSync(PGLITE_DIR, { recursive: true, mode: 0o700 });
-  // PGlite works in a thread of its own (lib/db/pglite-thread.ts): it opens
-  // while the server boots, and a query's work never stalls a request's.
+  // PGlite works in a thread of its own (lib/db/pglite-thread.ts): opening it
+  // and running queries take nothing from the thread that answers requests.
   const thread = new PGliteThread(PGLITE_DIR);
   // PGlite unpacks a new database with open modes (0666) whatever the umask;
   // files it makes later follow the umask (set at start, instrumentation.ts).
