@@ -31,6 +31,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const TEST_KEEP_ALIVE_MS = 10 * 60 * 1000;
+
 /**
  * A real production server (`next start`, built beforehand) on a free port.
  * Without DATABASE_URL or PGLITE_DIR it gets a PGlite database of its own,
@@ -49,7 +51,21 @@ export async function startServer(
     // No --hostname, as `npm start` runs it: given one, Next's proxy and its
     // router disagree on the server's own origin and every rewrite (/d/…) is
     // sent back to the server over HTTP, which under load drops connections.
-    [path.resolve("node_modules/next/dist/bin/next"), "start", "--port", String(port)],
+    //
+    // Idle connections are kept for ten minutes, not Node's five seconds:
+    // Playwright's request contexts reuse a pooled connection whatever the
+    // server's Keep-Alive hint says, so one idle for five seconds could be
+    // sent a request just as the server closed it (ECONNRESET,
+    // https://github.com/microsoft/playwright/issues/42698). A context lives
+    // no longer than its test.
+    [
+      path.resolve("node_modules/next/dist/bin/next"),
+      "start",
+      "--port",
+      String(port),
+      "--keepAliveTimeout",
+      String(TEST_KEEP_ALIVE_MS),
+    ],
     {
       env: {
         ...process.env,
