@@ -21,6 +21,15 @@ export async function register() {
   // (lib/http/client-address.ts).
   const { recordPeerAddresses } = await import("@/lib/http/peer-address");
   recordPeerAddresses();
+  // The server (scripts/server.mjs) answers the JSON APIs with these before
+  // Next's router sees them (lib/http/direct-routes.ts).
+  if (env().LABS_DIRECT_ROUTES) {
+    const [{ createDirectRoutes, DIRECT_ROUTES }, { routeLoaders }] = await Promise.all([
+      import("@/lib/http/direct-routes"),
+      import("@/lib/generated/route-loaders"),
+    ]);
+    (globalThis as Record<symbol, unknown>)[DIRECT_ROUTES] = createDirectRoutes(routeLoaders);
+  }
   const { getDatabase } = await import("@/lib/db");
   const { applyMigrations, migrationsAreCurrent } = await import("@/lib/db/migrate");
   const database = getDatabase();

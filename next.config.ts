@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
 import createNextIntlPlugin from "next-intl/plugin";
-import { API_POLICY, otherSecurityHeaders } from "./lib/http/security-headers";
+import { API_POLICY, API_POLICY_RULES, otherSecurityHeaders } from "./lib/http/security-headers";
 import { releaseOfCheckout } from "./lib/labs/build-release";
 import { writeRouteManifest } from "./scripts/write-route-manifest";
 
@@ -28,13 +28,7 @@ const nextConfig: NextConfig = {
     const apiPolicy = [{ key: "Content-Security-Policy", value: API_POLICY }];
     return [
       { source: "/:path*", headers: otherSecurityHeaders() },
-      { source: "/api/core-ask/:path((?!attachments/).*)", headers: apiPolicy },
-      { source: "/api/base-ask/:path*", headers: apiPolicy },
-      { source: "/api/openapi.json", headers: apiPolicy },
-      { source: "/base-scan/api/:path*", headers: apiPolicy },
-      { source: "/base-research/api/:path*", headers: apiPolicy },
-      { source: "/labs/api/:path*", headers: apiPolicy },
-      { source: "/:area(labs|base-scan|core-ask|base-ask)/healthz", headers: apiPolicy },
+      ...API_POLICY_RULES.map(({ source }) => ({ source, headers: apiPolicy })),
     ];
   },
 };

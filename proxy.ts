@@ -9,6 +9,7 @@ import { assertAllowedHost } from "@/lib/http/allowed-hosts";
 import { isHttps } from "@/lib/http/client-address";
 import { errorBody, errorText, AppError } from "@/lib/http/errors";
 import { requestLocale } from "@/lib/i18n/locales";
+import { API_PREFIXES } from "@/lib/http/proxy-free-paths";
 import { HSTS, newNonce, pagePolicy } from "@/lib/http/security-headers";
 import {
   parseVariant,
@@ -21,19 +22,10 @@ import {
 
 const PUBLIC_ADMIN_PATHS = new Set(["/admin/login", "/admin/logout"]);
 
-// The JSON APIs this proxy is kept off (see `config.matcher`); it only sees
-// them when their path has a percent escape that may not decode.
-const API_PREFIXES = [
-  "/api/core-ask/",
-  "/api/base-ask/",
-  "/base-scan/api/",
-  "/base-research/api/",
-  "/labs/api/",
-  "/api/mcp",
-];
-
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  // It sees the JSON APIs (see `config.matcher`) only when their path has a
+  // percent escape that may not decode.
   if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && isDecodable(pathname)) {
     return NextResponse.next();
   }

@@ -68,6 +68,13 @@ const envSchema = z
     ASK_UPLOAD_TOTAL_MB: z.coerce.number().min(0).max(10_000_000).default(2000),
     // The highest priority an anonymous capture may have (0–5).
     ASK_ANON_MAX_PRIORITY: z.coerce.number().int().min(0).max(5).default(2),
+    // `1` (default): the JSON APIs are answered before Next's router
+    // (docs/decisions/017-direct-json-routes.md); `0` sends them through Next
+    // like pages, the way to rule the direct routes out when something is odd.
+    LABS_DIRECT_ROUTES: z
+      .enum(["0", "1", ""])
+      .default("1")
+      .transform((v) => v !== "0"),
     // Host names served besides IP literals, localhost and this machine's name.
     LABS_HOSTS: commaList.transform((names) => names.map((name) => name.toLowerCase())),
   })

@@ -22,9 +22,11 @@ if (!hasPassword || !environment.SESSION_SECRET) {
 }
 
 const port = environment.PORT ?? "3000";
-// Next's own entry point under this Node, not through npx, which costs a
-// second of start-up resolving what is already installed.
-const next = path.resolve("node_modules/next/dist/bin/next");
-const server = spawn(process.execPath, [next, "start", "--port", port], { stdio: "inherit", env: environment });
+// The server as `next start` runs it, with the JSON APIs answered in front of
+// Next's router (scripts/server.mjs).
+const server = spawn(process.execPath, [path.resolve("scripts/server.mjs"), "--port", port], {
+  stdio: "inherit",
+  env: environment,
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -48,6 +48,37 @@ export function newNonce(): string {
  */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * The answers that carry API_POLICY: every JSON API and health check but
+ * attachments (their own policy) and the MCP door. `source` is the rule as
+ * next.config.ts headers() takes it; `matches` the same rule for the routes
+ * answered outside Next's router (lib/http/direct-routes.ts).
+ */
+export const API_POLICY_RULES: { source: string; matches: (pathname: string) => boolean }[] = [
+  {
+    source: "/api/core-ask/:path((?!attachments/).*)",
+    matches: (path) => path.startsWith("/api/core-ask/") && !path.startsWith("/api/core-ask/attachments/"),
+  },
+  { source: "/api/base-ask/:path*", matches: (path) => path.startsWith("/api/base-ask/") },
+  { source: "/api/openapi.json", matches: (path) => path === "/api/openapi.json" },
+  { source: "/base-scan/api/:path*", matches: (path) => path.startsWith("/base-scan/api/") },
+  { source: "/base-research/api/:path*", matches: (path) => path.startsWith("/base-research/api/") },
+  { source: "/labs/api/:path*", matches: (path) => path.startsWith("/labs/api/") },
+  {
+    source: "/:area(labs|base-scan|core-ask|base-ask)/healthz",
+    matches: (path) => /^\/(labs|base-scan|core-ask|base-ask)\/healthz$/.test(path),
+  },
+];
+
+/** What next.config.ts sends with an answer on this path, for the routes answered outside Next. */
+export function securityHeadersOf(pathname: string): { key: string; value: string }[] {
+  const headers = otherSecurityHeaders();
+  if (API_POLICY_RULES.some((rule) => rule.matches(pathname))) {
+    headers.push({ key: "Content-Security-Policy", value: API_POLICY });
+  }
+  return headers;
+}
+
 /** Everything but the CSP: for every answer, attachments included. */
 export function otherSecurityHeaders(): { key: string; value: string }[] {
   return [

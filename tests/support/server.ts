@@ -48,9 +48,8 @@ export async function startServer(
   const database = env.PGLITE_DIR || env.DATABASE_URL ? null : freshPgliteDir();
   const child: ChildProcess = spawn(
     process.execPath,
-    // No --hostname, as `npm start` runs it: given one, Next's proxy and its
-    // router disagree on the server's own origin and every rewrite (/d/…) is
-    // sent back to the server over HTTP, which under load drops connections.
+    // The server `npm start` runs (scripts/server.mjs): Next, with the JSON
+    // APIs answered in front of its router.
     //
     // Idle connections are kept for ten minutes, not Node's five seconds:
     // Playwright's request contexts reuse a pooled connection whatever the
@@ -58,14 +57,7 @@ export async function startServer(
     // sent a request just as the server closed it (ECONNRESET,
     // https://github.com/microsoft/playwright/issues/42698). A context lives
     // no longer than its test.
-    [
-      path.resolve("node_modules/next/dist/bin/next"),
-      "start",
-      "--port",
-      String(port),
-      "--keepAliveTimeout",
-      String(TEST_KEEP_ALIVE_MS),
-    ],
+    [path.resolve("scripts/server.mjs"), "--port", String(port), "--keepAliveTimeout", String(TEST_KEEP_ALIVE_MS)],
     {
       env: {
         ...process.env,
@@ -102,7 +94,7 @@ export async function startServer(
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
-      throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+      throw new Error(`the server exited (${child.exitCode}):\n${output}`);
     }
     const status = await fetch(`${url}/labs/healthz`).then(
       (response) => response.status,
