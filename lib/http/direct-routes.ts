@@ -118,12 +118,23 @@ async function sendResponse(pathname: string, response: Response, outgoing: Serv
   // A client gone mid-answer (a large attachment) stops the reading too.
   outgoing.once("close", () => void reader.cancel().catch(() => undefined));
   try {
+    // One chunk is held back, so that a body of one chunk (every JSON
+    // answer) goes out whole with end(): it gets a Content-Length, and the
+    // compression leaves it alone below its threshold of 1 KiB (gzip cost
+    // more than the rest of a health check).
+    let held: Uint8Array | undefined;
+    let streamed = false;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!outgoing.write(value)) await new Promise((resolve) => outgoing.once("drain", resolve));
+      if (held) {
+        streamed = true;
+        if (!outgoing.write(held)) await new Promise((resolve) => outgoing.once("drain", resolve));
+      }
+      held = value;
     }
-    outgoing.end();
+    if (!streamed) outgoing.setHeader("content-length", held?.byteLength ?? 0);
+    outgoing.end(held);
   } catch (error) {
     outgoing.destroy(error as Error);
   }
