@@ -45,7 +45,8 @@ const scanInclude = {
  *   never written here: see there why);
  * - it goes into the caller's session while that is open, else a new one.
  *
- * All of it is one SQL statement, one round trip (docs/decisions/015-one-statement-scan.md):
+ * All of it is one SQL statement, one round trip (docs/decisions/015-one-statement-scan.md),
+ * kept in the database as the function `record_scan` (docs/decisions/018-scan-statement-planned-once.md):
  * what depends on the database (the card, the stores, the session) is
  * decided inside it. With a `clientId` it is idempotent: a resend writes
  * nothing and answers the scan already recorded (`replayed: true`), read in
@@ -121,11 +122,14 @@ type RecordedRow = {
 };
 
 /**
- * The scan as one statement of data-modifying CTEs. Every write is guarded by
- * `fresh` (no scan holds this client id yet), so a resend changes nothing:
- * no product, no session bumped or opened, no counter spent. A session and
- * the scan that names it, or a scan and its invoice, are inserted together;
- * PostgreSQL checks the foreign keys at the statement's end.
+ * The call of the scan's one statement, the `record_scan` function
+ * (prisma/migrations/20261125100000_record_scan_function): data-modifying
+ * CTEs in which every write is guarded by "no scan holds this client id
+ * yet", so a resend changes nothing: no product, no session bumped or
+ * opened, no counter spent. A session and the scan that names it, or a scan
+ * and its invoice, are inserted together; PostgreSQL checks the foreign keys
+ * at the statement's end. It lives in the database so that each connection
+ * plans it once (docs/decisions/018-scan-statement-planned-once.md).
  */
 function recordScanStatement(input: {
   value: string;
@@ -139,87 +143,38 @@ function recordScanStatement(input: {
   invoice: InvoiceFields | null;
 }): Prisma.Sql {
   const { value, format, note, sessionId, clientId, now, kindIfCard, kindIfNot, invoice } = input;
-  const day = yymmdd(now);
-  const secret = randomBytes(16).toString("base64url");
-  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
-  const productCode = value.length <= MAX_PRODUCT_CODE;
-  const invoiceWrites = invoice
-    ? Prisma.sql`,
-    invoice_row AS (
-      INSERT INTO invoice (scan_id, store_id, raw, parse_error, issuer_nif, buyer_nif, country, doc_type,
-                           doc_status, doc_date, doc_id, atcud, total_tax, gross_total, created_at)
-      SELECT id, store_id, ${value}, ${invoice.parseError}, ${invoice.issuerNif}, ${invoice.buyerNif},
-             ${invoice.country}, ${invoice.docType}, ${invoice.docStatus}, ${invoice.docDate}::date,
-             ${invoice.docId}, ${invoice.atcud}, ${invoice.totalTax}::numeric, ${invoice.grossTotal}::numeric,
-             ${now}::timestamptz
-      FROM inserted
-      RETURNING id
-    ),
-    vat_rows AS (
-      INSERT INTO invoice_vat_line (invoice_id, region, rate, base, vat)
-      SELECT invoice_row.id, line.region, line.rate, line.base, line.vat
-      FROM invoice_row,
-           jsonb_to_recordset(${JSON.stringify(invoice.vatLines)}::jsonb) AS line(region text, rate text, base numeric, vat numeric)
-    )`
-    : Prisma.empty;
+  const invoiceJson = invoice && {
+    parse_error: invoice.parseError,
+    issuer_nif: invoice.issuerNif,
+    buyer_nif: invoice.buyerNif,
+    country: invoice.country,
+    doc_type: invoice.docType,
+    doc_status: invoice.docStatus,
+    doc_date: invoice.docDate,
+    doc_id: invoice.docId,
+    atcud: invoice.atcud,
+    total_tax: invoice.totalTax,
+    gross_total: invoice.grossTotal,
+    vat_lines: invoice.vatLines,
+  };
   return Prisma.sql`
-    WITH
-    fresh AS (
-      SELECT NOT EXISTS (SELECT 1 FROM scan WHERE client_id = ${clientId}::text) AS fresh
-    ),
-    card_row AS (
-      SELECT store_id FROM card WHERE card_value = ${value} AND active ORDER BY id DESC LIMIT 1
-    ),
-    facts AS (
-      SELECT CASE WHEN EXISTS (SELECT 1 FROM card_row) THEN ${kindIfCard}::text ELSE ${kindIfNot}::text END AS kind
-    ),
-    chosen_store AS (
-      SELECT CASE WHEN (SELECT kind FROM facts) = 'fatura' THEN (
-               SELECT id FROM store WHERE tax_id = ${invoice?.issuerNif ?? null}::text ORDER BY id LIMIT 1)
-             ELSE COALESCE(
-               (SELECT store_id FROM card_row),
-               (SELECT store_id FROM scan WHERE value = ${value} AND store_id IS NOT NULL
-                ORDER BY created_at DESC, id DESC LIMIT 1))
-             END AS store_id
-    ),
-    product_row AS (
-      INSERT INTO product (code, source, search_text, updated_at)
-      SELECT ${value}, 'scan', ${searchTextOf({ name: "", brand: "", code: value })}, now()
-      FROM facts, fresh
-      WHERE fresh AND kind = 'barcode' AND ${productCode}::boolean
-      ON CONFLICT (code) DO NOTHING
-    ),
-    reused AS (
-      UPDATE scan_session SET last_scan_at = ${now}::timestamptz
-      WHERE id = ${sessionId ?? null}::text AND ended_at IS NULL AND last_scan_at > ${idleSince}::timestamptz
-        AND (SELECT fresh FROM fresh)
-      RETURNING id
-    ),
-    counter AS (
-      INSERT INTO daily_counter (scope, day, value)
-      SELECT 'scan-session', ${day}, 1 FROM fresh WHERE fresh AND NOT EXISTS (SELECT 1 FROM reused)
-      ON CONFLICT (scope, day) DO UPDATE SET value = daily_counter.value + 1
-      RETURNING value
-    ),
-    opened AS (
-      INSERT INTO scan_session (id, started_at, last_scan_at)
-      SELECT 'S-' || ${day} || '-' || value || '-' || ${secret}, ${now}::timestamptz, ${now}::timestamptz FROM counter
-      RETURNING id
-    ),
-    inserted AS (
-      INSERT INTO scan (value, format, kind, note, client_id, session_id, store_id, created_at)
-      SELECT ${value}, ${format ?? ""}, facts.kind, ${note || null}::text, ${clientId}::text,
-             COALESCE((SELECT id FROM reused), (SELECT id FROM opened)),
-             (SELECT store_id FROM chosen_store), ${now}::timestamptz
-      FROM facts, fresh
-      WHERE fresh
-      ON CONFLICT (client_id) DO NOTHING
-      RETURNING id, session_id, store_id, kind
-    )${invoiceWrites}
-    SELECT inserted.id, inserted.session_id, inserted.store_id, inserted.kind,
-           (SELECT name FROM store WHERE store.id = inserted.store_id) AS store_name,
-           ${invoice ? Prisma.sql`(SELECT id FROM invoice_row)` : Prisma.sql`NULL::int`} AS invoice_id
-    FROM inserted`;
+    SELECT r_id AS id, r_session_id AS session_id, r_store_id AS store_id, r_kind AS kind,
+           r_store_name AS store_name, r_invoice_id AS invoice_id
+    FROM record_scan(
+      p_value => ${value}::text,
+      p_format => ${format ?? ""}::text,
+      p_note => ${note || null}::text,
+      p_session_id => ${sessionId ?? null}::text,
+      p_client_id => ${clientId}::text,
+      p_now => ${now}::timestamptz,
+      p_idle_since => ${new Date(now.getTime() - SESSION_IDLE_MS)}::timestamptz,
+      p_day => ${yymmdd(now)}::text,
+      p_secret => ${randomBytes(16).toString("base64url")}::text,
+      p_kind_if_card => ${kindIfCard}::text,
+      p_kind_if_not => ${kindIfNot}::text,
+      p_product_code => ${value.length <= MAX_PRODUCT_CODE}::boolean,
+      p_search_text => ${searchTextOf({ name: "", brand: "", code: value })}::text,
+      p_invoice => ${invoiceJson ? JSON.stringify(invoiceJson) : null}::jsonb)`;
 }
 
 /**
