@@ -1,7 +1,7 @@
 // The floor the app is measured against (bench/overhead.ts): the same lib/
 // functions and database as the app, behind node:http with nothing else: no
 // Next, no proxy, no route wrapper, no auth. Started as its own process, like
-// `next start`, on PORT; DATABASE_URL or an in-memory PGlite as the app's.
+// the app, on PORT; DATABASE_URL or an in-memory PGlite as the app's.
 //
 //   GET  /healthz  pingDatabase()                 (the health check's SELECT 1)
 //   POST /scan     recordScan({ value, sessionId })

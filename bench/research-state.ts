@@ -10,7 +10,7 @@
 //
 // Two parts: in process (buildSnapshot / recordObservation straight on the
 // database, CPU time included, which stays meaningful on a busy machine), then
-// over HTTP against a production server (`next start`) opened on the same data.
+// over HTTP against a production server (`scripts/server.mjs`) opened on the same data.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -144,7 +144,7 @@ async function main() {
     // Answers are not checked against their schemas here, as in production.
     const server = await startServer({ ...serverEnv, LABS_CHECK_RESPONSES: "0" });
     try {
-      console.log("over HTTP (next start):");
+      console.log("over HTTP (production server):");
       const state = async () => {
         const response = await fetch(`${server.url}/base-research/api/state`);
         if (response.status !== 200) throw new Error(`GET state answered ${response.status}`);

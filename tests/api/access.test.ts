@@ -10,7 +10,7 @@ import { createTestDatabase } from "@/tests/support/postgres";
 import { OWN_SERVER_TIMEOUT_MS, startServer, TEST_OPERATOR_PASSWORD, type RunningServer } from "@/tests/support/server";
 import { api, baseUrl, operatorCookie, pairPhone, uniqueClientAddress } from "./client";
 
-// Access and identity, attacked over HTTP against real `next start` servers
+// Access and identity, attacked over HTTP against real production servers (`scripts/server.mjs`)
 // (docs/decisions/001-client-address.md, 002-operator-sessions.md,
 // 003-key-scopes.md). The shared test server trusts a proxy on loopback, so
 // X-Forwarded-For names the client there; `direct` below is a server with

@@ -34,7 +34,7 @@ export async function freePort(): Promise<number> {
 const TEST_KEEP_ALIVE_MS = 10 * 60 * 1000;
 
 /**
- * A real production server (`next start`, built beforehand) on a free port.
+ * A real production server (`scripts/server.mjs`, what `npm start` runs, built beforehand) on a free port.
  * Without DATABASE_URL or PGLITE_DIR it gets a PGlite database of its own,
  * already migrated; given either, it migrates it on start (instrumentation.ts). Resolves once /labs/healthz answers.
  */
