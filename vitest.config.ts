@@ -2,8 +2,9 @@ import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 // `unit` runs pure functions; `db` reaches lib/ directly on a PGlite database
-// of each test file's own (tests/support/pglite-template.ts); `api` talks HTTP to the real server (`scripts/server.mjs`)
-// (tests/api/global-setup.ts) on PGlite. When TEST_DATABASE_URL names a
+// of each test file's own (tests/support/pglite-template.ts); `api` talks HTTP
+// to the real server, `scripts/server.mjs` (tests/api/global-setup.ts), on
+// PGlite. When TEST_DATABASE_URL names a
 // PostgreSQL server, `db:postgres` and `api:postgres` run the same suites
 // again on it, so both databases are tested in one run (tests/support/database-kind.ts).
 const postgres = Boolean(process.env.TEST_DATABASE_URL);

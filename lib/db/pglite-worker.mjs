@@ -16,7 +16,6 @@ const factory = new PrismaPGlite(pglite);
 // databases) and open transactions by id.
 const adapters = new Map();
 const transactions = new Map();
-const shadowClients = [];
 let lastId = 0;
 
 const ready = pglite.waitReady.then(async () => {
@@ -59,7 +58,6 @@ async function run({ op, adapter: adapterId = 0, transaction: transactionId, arg
       }
     case "connectToShadowDb": {
       const shadow = await factory.connectToShadowDb();
-      shadowClients.push(shadow.client);
       adapters.set(++lastId, shadow);
       return { id: lastId };
     }
@@ -70,7 +68,10 @@ async function run({ op, adapter: adapterId = 0, transaction: transactionId, arg
       }
       return null;
     case "close":
-      await Promise.all(shadowClients.map((client) => (client.closed ? null : client.close())));
+      // Any shadow database the schema engine left open, then the database.
+      await Promise.all(
+        [...adapters].map(([id, open]) => (id === 0 || open.client.closed ? null : open.client.close())),
+      );
       await pglite.close();
       return null;
     default:

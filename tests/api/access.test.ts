@@ -10,11 +10,11 @@ import { createTestDatabase } from "@/tests/support/postgres";
 import { OWN_SERVER_TIMEOUT_MS, startServer, TEST_OPERATOR_PASSWORD, type RunningServer } from "@/tests/support/server";
 import { api, baseUrl, operatorCookie, pairPhone, uniqueClientAddress } from "./client";
 
-// Access and identity, attacked over HTTP against real production servers (`scripts/server.mjs`)
-// (docs/decisions/001-client-address.md, 002-operator-sessions.md,
-// 003-key-scopes.md). The shared test server trusts a proxy on loopback, so
-// X-Forwarded-For names the client there; `direct` below is a server with
-// the defaults, where no header is believed.
+// Access and identity, attacked over HTTP against real production servers
+// (scripts/server.mjs; docs/decisions/001-client-address.md,
+// 002-operator-sessions.md, 003-key-scopes.md). The shared test server
+// trusts a proxy on loopback, so X-Forwarded-For names the client there;
+// `direct` below is a server with the defaults, where no header is believed.
 
 type Raw = { status: number; headers: Record<string, string | string[] | undefined>; text: string };
 
