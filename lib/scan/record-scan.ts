@@ -143,20 +143,6 @@ function recordScanStatement(input: {
   invoice: InvoiceFields | null;
 }): Prisma.Sql {
   const { value, format, note, sessionId, clientId, now, kindIfCard, kindIfNot, invoice } = input;
-  const invoiceJson = invoice && {
-    parse_error: invoice.parseError,
-    issuer_nif: invoice.issuerNif,
-    buyer_nif: invoice.buyerNif,
-    country: invoice.country,
-    doc_type: invoice.docType,
-    doc_status: invoice.docStatus,
-    doc_date: invoice.docDate,
-    doc_id: invoice.docId,
-    atcud: invoice.atcud,
-    total_tax: invoice.totalTax,
-    gross_total: invoice.grossTotal,
-    vat_lines: invoice.vatLines,
-  };
   return Prisma.sql`
     SELECT r_id AS id, r_session_id AS session_id, r_store_id AS store_id, r_kind AS kind,
            r_store_name AS store_name, r_invoice_id AS invoice_id
@@ -174,7 +160,7 @@ function recordScanStatement(input: {
       p_kind_if_not => ${kindIfNot}::text,
       p_product_code => ${value.length <= MAX_PRODUCT_CODE}::boolean,
       p_search_text => ${searchTextOf({ name: "", brand: "", code: value })}::text,
-      p_invoice => ${invoiceJson ? JSON.stringify(invoiceJson) : null}::jsonb)`;
+      p_invoice => ${invoice ? JSON.stringify(invoice) : null}::jsonb)`;
 }
 
 /**

@@ -18,7 +18,7 @@ CREATE FUNCTION record_scan(
   p_kind_if_not text,
   p_product_code boolean,
   p_search_text text,
-  -- The parsed fatura (snake_case fields, vat_lines an array), or NULL.
+  -- The parsed fatura as recordScan has it (issuerNif, docDate, vatLines…), or NULL.
   p_invoice jsonb
 )
 RETURNS TABLE (
@@ -45,7 +45,7 @@ BEGIN
   ),
   chosen_store AS (
     SELECT CASE WHEN (SELECT facts.kind FROM facts) = 'fatura' THEN (
-             SELECT store.id FROM store WHERE store.tax_id = p_invoice ->> 'issuer_nif' ORDER BY store.id LIMIT 1)
+             SELECT store.id FROM store WHERE store.tax_id = p_invoice ->> 'issuerNif' ORDER BY store.id LIMIT 1)
            ELSE COALESCE(
              (SELECT card_row.store_id FROM card_row),
              (SELECT scan.store_id FROM scan WHERE scan.value = p_value AND scan.store_id IS NOT NULL
@@ -89,10 +89,10 @@ BEGIN
   invoice_row AS (
     INSERT INTO invoice (scan_id, store_id, raw, parse_error, issuer_nif, buyer_nif, country, doc_type,
                          doc_status, doc_date, doc_id, atcud, total_tax, gross_total, created_at)
-    SELECT inserted.id, inserted.store_id, p_value, p_invoice ->> 'parse_error', p_invoice ->> 'issuer_nif',
-           p_invoice ->> 'buyer_nif', p_invoice ->> 'country', p_invoice ->> 'doc_type',
-           p_invoice ->> 'doc_status', (p_invoice ->> 'doc_date')::date, p_invoice ->> 'doc_id',
-           p_invoice ->> 'atcud', (p_invoice ->> 'total_tax')::numeric, (p_invoice ->> 'gross_total')::numeric,
+    SELECT inserted.id, inserted.store_id, p_value, p_invoice ->> 'parseError', p_invoice ->> 'issuerNif',
+           p_invoice ->> 'buyerNif', p_invoice ->> 'country', p_invoice ->> 'docType',
+           p_invoice ->> 'docStatus', (p_invoice ->> 'docDate')::date, p_invoice ->> 'docId',
+           p_invoice ->> 'atcud', (p_invoice ->> 'totalTax')::numeric, (p_invoice ->> 'grossTotal')::numeric,
            p_now
     FROM inserted
     WHERE p_invoice IS NOT NULL
@@ -102,7 +102,7 @@ BEGIN
     INSERT INTO invoice_vat_line (invoice_id, region, rate, base, vat)
     SELECT invoice_row.id, line.region, line.rate, line.base, line.vat
     FROM invoice_row,
-         jsonb_to_recordset(p_invoice -> 'vat_lines') AS line(region text, rate text, base numeric, vat numeric)
+         jsonb_to_recordset(p_invoice -> 'vatLines') AS line(region text, rate text, base numeric, vat numeric)
   )
   SELECT inserted.id, inserted.session_id, inserted.store_id, inserted.kind,
          (SELECT store.name FROM store WHERE store.id = inserted.store_id),
