@@ -21,15 +21,6 @@ export async function register() {
   // (lib/http/client-address.ts).
   const { recordPeerAddresses } = await import("@/lib/http/peer-address");
   recordPeerAddresses();
-  // The server (scripts/server.mjs) answers the JSON APIs with these before
-  // Next's router sees them (lib/http/direct-routes.ts).
-  if (env().LABS_DIRECT_ROUTES) {
-    const [{ createDirectRoutes, DIRECT_ROUTES }, { routeLoaders }] = await Promise.all([
-      import("@/lib/http/direct-routes"),
-      import("@/lib/generated/route-loaders"),
-    ]);
-    (globalThis as Record<symbol, unknown>)[DIRECT_ROUTES] = createDirectRoutes(routeLoaders);
-  }
   const { getDatabase } = await import("@/lib/db");
   const { applyMigrations, migrationsAreCurrent } = await import("@/lib/db/migrate");
   const database = getDatabase();
@@ -38,10 +29,22 @@ export async function register() {
     const recorded = await database.prisma.$queryRaw<
       import("@/lib/db/migrate").AppliedMigration[]
     >`SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations`.catch(() => []);
-    if (recorded.length && (await migrationsAreCurrent(recorded))) return;
-    const applied = await applyMigrations(database.migrationAdapter());
-    if (applied.length) console.log(`labs: applied migrations ${applied.join(", ")} (${database.kind})`);
+    if (!recorded.length || !(await migrationsAreCurrent(recorded))) {
+      const applied = await applyMigrations(database.migrationAdapter());
+      if (applied.length) console.log(`labs: applied migrations ${applied.join(", ")} (${database.kind})`);
+    }
   } catch (error) {
     console.error(`labs: could not migrate the ${database.kind} database:`, error);
+  }
+  // Last: the server (scripts/server.mjs) answers the JSON APIs with these
+  // before Next's router sees them (lib/http/direct-routes.ts). Until then
+  // every request goes to Next, which waits for this function to finish, so
+  // none is answered before the schema is current.
+  if (env().LABS_DIRECT_ROUTES) {
+    const [{ createDirectRoutes, DIRECT_ROUTES }, { routeLoaders }] = await Promise.all([
+      import("@/lib/http/direct-routes"),
+      import("@/lib/generated/route-loaders"),
+    ]);
+    (globalThis as Record<symbol, unknown>)[DIRECT_ROUTES] = createDirectRoutes(routeLoaders);
   }
 }

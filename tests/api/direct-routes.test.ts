@@ -1,11 +1,22 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config as proxyConfig } from "@/proxy";
 import { isProxyFreePath } from "@/lib/http/proxy-free-paths";
 import { listRouteFiles, urlPatternOf } from "@/lib/labs/route-files";
 import { operatorCookie } from "@/tests/api/client";
-import { OWN_SERVER_TIMEOUT_MS, startServer, type RunningServer } from "@/tests/support/server";
+import {
+  freePort,
+  OWN_SERVER_TIMEOUT_MS,
+  startServer,
+  TEST_OPERATOR_PASSWORD,
+  TEST_SESSION_SECRET,
+  type RunningServer,
+} from "@/tests/support/server";
 
 // The JSON APIs are answered in front of Next's router
 // (docs/decisions/017-direct-json-routes.md). Two servers on fresh copies of
@@ -194,6 +205,59 @@ describe("JSON APIs answered in front of Next", () => {
     const next = await fetch(`${direct.url}/labs/healthz`, { signal: AbortSignal.timeout(10_000) });
     expect(next.status).toBe(200);
   });
+});
+
+describe("a server starting on a new database", () => {
+  it(
+    "answers no JSON API before the schema is migrated: requests sent from the moment the port opens all succeed",
+    async () => {
+      // A new PGlite directory, not the migrated template: the migrations run
+      // at start, while requests are already arriving.
+      const dir = mkdtempSync(path.join(tmpdir(), "labs-early-"));
+      const port = await freePort();
+      const child = spawn(process.execPath, [path.resolve("scripts/server.mjs"), "--port", String(port)], {
+        env: {
+          ...process.env,
+          PGLITE_DIR: path.join(dir, "pglite"),
+          DATA_DIR: dir,
+          DATABASE_URL: undefined,
+          SESSION_SECRET: TEST_SESSION_SECRET,
+          OPERATOR_PASSWORD: TEST_OPERATOR_PASSWORD,
+        },
+        stdio: "ignore",
+      });
+      try {
+        const answers: Promise<number | null>[] = [];
+        const observe = () =>
+          fetch(`http://127.0.0.1:${port}/base-research/api/observe`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ item_name: "Leite meio-gordo", source: "continente.pt", price: "0,89" }),
+          }).then(
+            (response) => response.status,
+            () => null, // not listening yet
+          );
+        // Until one is answered: every 20 ms, each without waiting for the last.
+        let answered = false;
+        while (!answered) {
+          const answer = observe();
+          answers.push(answer);
+          void answer.then((status) => (answered ||= status !== null));
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        const statuses = (await Promise.all(answers)).filter((status) => status !== null);
+        expect(statuses.length).toBeGreaterThan(0);
+        expect(new Set(statuses)).toEqual(new Set([200]));
+      } finally {
+        await new Promise((resolve) => {
+          child.once("exit", resolve);
+          child.kill("SIGTERM");
+        });
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 });
 
 describe("the paths the proxy is kept off", () => {
