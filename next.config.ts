@@ -1,7 +1,10 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
 import createNextIntlPlugin from "next-intl/plugin";
-import { API_POLICY, API_POLICY_RULES, otherSecurityHeaders } from "./lib/http/security-headers";
+import { PAGE_BODY_LIMIT } from "./lib/http/body-limits";
+import { otherSecurityHeaders } from "./lib/http/security-headers";
 import { releaseOfCheckout } from "./lib/labs/build-release";
 import { writeRouteManifest } from "./scripts/write-route-manifest";
 
@@ -18,18 +21,18 @@ const nextConfig: NextConfig = {
     // answers the first request: a restart waited for all of them. Each
     // route is loaded when it is first asked for instead (docs/architecture.md, "Database").
     preloadEntriesOnStart: false,
+    // Next reads a page request's body into memory for proxy.ts before it
+    // runs, 10 MB of it by default, for anyone; the proxy refuses a longer
+    // body than this, which is all any page's form takes (lib/http/body-limits.ts).
+    proxyClientMaxBodySize: PAGE_BODY_LIMIT,
   },
   // Loaded from node_modules at run time: they read their own .wasm/.data
   // files next to their code, which bundling would break.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg"],
   async headers() {
     // Pages get their policy, with a nonce per request, from proxy.ts; the
-    // JSON APIs it is kept off get a strict one here, attachments their own.
-    const apiPolicy = [{ key: "Content-Security-Policy", value: API_POLICY }];
-    return [
-      { source: "/:path*", headers: otherSecurityHeaders() },
-      ...API_POLICY_RULES.map(({ source }) => ({ source, headers: apiPolicy })),
-    ];
+    // JSON APIs never reach Next (server/front-door.ts sets theirs).
+    return [{ source: "/:path*", headers: otherSecurityHeaders() }];
   },
 };
 
@@ -43,5 +46,10 @@ export default function config(phase: string): NextConfig {
   // and carries the release label of the commit it was built from.
   writeRouteManifest();
   const { release, commit } = releaseOfCheckout();
+  // The same label for the server's own bundle (scripts/build-server.mjs).
+  if (phase === PHASE_PRODUCTION_BUILD) {
+    mkdirSync(nextConfig.distDir!, { recursive: true });
+    writeFileSync(path.join(nextConfig.distDir!, "labs-release.json"), JSON.stringify({ release, commit }));
+  }
   return withIntl({ ...nextConfig, env: { LABS_BUILD_RELEASE: release, LABS_BUILD_COMMIT: commit } });
 }

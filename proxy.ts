@@ -1,15 +1,15 @@
 // Redirects, rewrites, the Host allowlist and the per-request CSP nonce for
 // pages, and a convenience login redirect. Never the security boundary: every
 // route and page checks its caller itself (lib/auth/authenticate.ts). The
-// other security headers come from next.config.ts so they also cover the API
-// paths this proxy does not run on.
+// other security headers come from next.config.ts. The JSON APIs never reach
+// Next: the server's front door answers them (server/front-door.ts).
 import { NextResponse, type NextRequest } from "next/server";
 import { readOperatorSeal, SESSION_COOKIE } from "@/lib/auth/session";
 import { assertAllowedHost } from "@/lib/http/allowed-hosts";
 import { isHttps } from "@/lib/http/client-address";
-import { errorBody, errorText, AppError } from "@/lib/http/errors";
+import { errorBody, errorResponse, errorText, AppError } from "@/lib/http/errors";
+import { pageBodyRefusal } from "@/lib/http/read-body";
 import { requestLocale } from "@/lib/i18n/locales";
-import { API_PREFIXES } from "@/lib/http/proxy-free-paths";
 import { HSTS, newNonce, pagePolicy } from "@/lib/http/security-headers";
 import {
   parseVariant,
@@ -23,12 +23,6 @@ import {
 const PUBLIC_ADMIN_PATHS = new Set(["/admin/login", "/admin/logout"]);
 
 export async function proxy(request: NextRequest) {
-  const { pathname } = request.nextUrl;
-  // It sees the JSON APIs (see `config.matcher`) only when their path has a
-  // percent escape that may not decode.
-  if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && isDecodable(pathname)) {
-    return NextResponse.next();
-  }
   // Next reads the nonce for its scripts from the request's policy; the
   // browser enforces the response's. One nonce, fresh for every request.
   const policy = pagePolicy({ production: process.env.NODE_ENV === "production", nonce: newNonce() });
@@ -41,6 +35,11 @@ export async function proxy(request: NextRequest) {
 async function answer(request: NextRequest, policy: string): Promise<Response> {
   const { pathname, search, searchParams } = request.nextUrl;
 
+  // A body no page takes. Next has read it into memory for this proxy, up to
+  // next.config.ts's bound, and would hand a longer one on cut short; the
+  // server refuses it before that (server/main.ts): this is the second line.
+  const longBody = pageBodyRefusal(request.headers.get("content-length"), request.headers.get("transfer-encoding"));
+  if (longBody) return errorResponse(longBody, request);
   // Next answers a dynamic segment that is not valid UTF-8 (…/preferences/%FF)
   // with its own plain 500 before any handler runs (vercel/next.js#92557):
   // refuse such paths here with the error envelope instead.
@@ -131,15 +130,11 @@ function invalidPath(request: Request): Response {
 
 export const config = {
   matcher: [
-    // JSON APIs are left out, under a variant prefix (/b/…) too: the proxy
-    // would buffer their bodies (up to 10 MB) before our own size limits could
-    // refuse them, and they need none of this. A variant-prefixed API path is
-    // then no route at all: 404 at once.
-    // So are the health checks, asked for every few seconds by monitors: the
-    // proxy took a sixth of their time (next.config.ts gives them the API policy).
-    "/((?!_next/static|_next/image|(?:[b-l]/)?(?:api/core-ask|api/base-ask|api/mcp|base-scan/api|base-research/api|labs/api)|(?:labs|base-scan|core-ask|base-ask)/healthz$|favicon\\.ico).*)",
-    // …except paths with a percent escape other than plain ASCII (%80-%FF, a
-    // lone %), the only ones that can fail to decode; rare on these APIs.
-    "/(.*%(?![0-7][0-9A-Fa-f]).*)",
+    // Every path but the front door's (server/api-routes.ts, API_AREAS: it
+    // answers them before Next sees them), Next's own files, and the JSON
+    // API areas under a variant prefix (/b/api/…): no route at all, a 404 at
+    // once. A literal, as Next requires; tests/api/front-door.test.ts checks
+    // it against API_AREAS.
+    "/((?!_next/static|_next/image|(?:[b-l]/)?(?:api/core-ask/|api/base-ask/|api/mcp$|api/openapi\\.json$|base-scan/api/|base-research/api/|labs/api/|(?:labs|base-scan|core-ask|base-ask)/healthz$)|favicon\\.ico).*)",
   ],
 };

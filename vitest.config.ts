@@ -3,7 +3,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 
 // `unit` runs pure functions; `db` reaches lib/ directly on a PGlite database
 // of each test file's own (tests/support/pglite-template.ts); `api` talks HTTP
-// to the real server, `scripts/server.mjs` (tests/api/global-setup.ts), on
+// to the real server, `server/main.ts`, built (tests/api/global-setup.ts), on
 // PGlite. When TEST_DATABASE_URL names a
 // PostgreSQL server, `db:postgres` and `api:postgres` run the same suites
 // again on it, so both databases are tested in one run (tests/support/database-kind.ts).

@@ -1,4 +1,4 @@
-// The ask service under load on a production server (scripts/server.mjs), 50
+// The ask service under load on a production server (server/main.ts, built), 50
 // concurrent clients. Prints numbers, asserts nothing.
 //   1. POST /api/core-ask/log throughput: 10 000 JSON todos (they also seed step 2),
 //      then 500 multipart logs with a 100 KiB image each

@@ -1,5 +1,5 @@
 // npx tsx bench/overhead.ts — what the app costs over its own domain code.
-// One run starts the app (`scripts/server.mjs`, as `npm start` does) and the bare server
+// One run starts the app (the built server/main.ts, as `npm start` does) and the bare server
 // (bench/bare-server.ts: the same lib/ functions and database behind
 // node:http), each on a fresh database of the same kind, and loads both the
 // same way: 50 concurrent clients for a few seconds per operation, twice,

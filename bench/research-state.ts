@@ -1,7 +1,9 @@
 // Measures GET state on a research history of 100 000 observations, 5 000
 // items, 500 sessions and 5 000 notes, the same snapshot read through the MCP
 // door (research_snapshot) beside it, and POST observe throughput with 50
-// concurrent clients. Prints numbers, asserts nothing.
+// concurrent clients. One observation in ten is a stranger's, which the
+// snapshot's drops leave out by default; the worst case, every observation a
+// stranger's, is measured too. Prints numbers, asserts nothing.
 //
 //   npx tsx bench/research-state.ts                        # PGlite (in a temporary directory)
 //   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/research-state.ts
@@ -10,7 +12,7 @@
 //
 // Two parts: in process (buildSnapshot / recordObservation straight on the
 // database, CPU time included, which stays meaningful on a busy machine), then
-// over HTTP against a production server (`scripts/server.mjs`) opened on the same data.
+// over HTTP against a production server (the built server/main.ts) opened on the same data.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -90,9 +92,10 @@ async function main() {
       SELECT 'session-' || g, 'Session ' || g, 'Context ' || g, now() - (g || ' minutes')::interval
       FROM generate_series(1, ${SIZES.sessions}) g`;
     // Observations spread over 90 days, 20 sources, ~5 % out of stock, ~10 %
-    // without a price, prices wandering so there are drops to find.
+    // without a price, prices wandering so there are drops to find; 10 % of
+    // them strangers'.
     await prisma.$executeRaw`
-      INSERT INTO observation (br_id, item_id, session_id, source, price, currency, url, availability, observed_at)
+      INSERT INTO observation (br_id, item_id, session_id, source, price, currency, url, availability, origin, observed_at)
       SELECT 'BR-BENCH-' || g,
              1 + (g * 7919) % ${SIZES.items},
              CASE WHEN g % 3 = 0 THEN 1 + g % ${SIZES.sessions} END,
@@ -101,6 +104,7 @@ async function main() {
              'EUR',
              'https://shop.example/p/' || g,
              CASE WHEN g % 20 = 0 THEN 'oos' WHEN g % 7 = 0 THEN 'unknown' ELSE 'in_stock' END,
+             CASE WHEN g % 10 = 5 THEN 'anonymous' ELSE 'key:agent' END,
              now() - ((${SIZES.observations} - g) * interval '77 seconds')
       FROM generate_series(1, ${SIZES.observations}) g`;
     await prisma.$executeRaw`
@@ -133,6 +137,21 @@ async function main() {
     console.log(
       `  recordObservation: ${OBSERVES} by ${CONCURRENCY} concurrent callers in ${inProcess.seconds.toFixed(2)} s = ${(OBSERVES / inProcess.seconds).toFixed(0)}/s`,
     );
+
+    // The worst case for the drops walk with RESEARCH_ANON_DROPS off: every
+    // observation a stranger's, so it reads them all and finds no drop.
+    await prisma.$executeRaw`UPDATE observation SET origin = 'anonymous'`;
+    await prisma.$executeRaw`VACUUM ANALYZE observation`;
+    const worst: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      started = performance.now();
+      await buildSnapshot({ anonymousDrops: false });
+      worst.push(performance.now() - started);
+    }
+    console.log(`  ${summary("buildSnapshot, every observation a stranger's", worst)}`);
+    await prisma.$executeRaw`
+      UPDATE observation SET origin = CASE WHEN id % 10 = 5 THEN 'anonymous' ELSE 'key:agent' END`;
+    await prisma.$executeRaw`VACUUM ANALYZE observation`;
   } finally {
     // The server below opens the same data; PGlite allows one process.
     await closeDatabase();

@@ -1,5 +1,5 @@
 // POST /base-scan/api/scan under load: 50 concurrent phones against a real
-// production server (`scripts/server.mjs`), each with its own scan session, sending
+// production server (the built server/main.ts), each with its own scan session, sending
 // the mix a shop trip produces (mostly product barcodes, some QR codes and
 // faturas), every scan with a client_id as the offline queue sends it, and a
 // share of resends. Prints throughput and latency; asserts nothing.

@@ -20,6 +20,8 @@ export default async function globalSetup() {
     // As in the API suites: a test names a stranger with X-Forwarded-For;
     // the browser, on loopback without one, is this machine.
     TRUSTED_PROXIES: "loopback",
+    // The notifications page's push service is web-push-testing on loopback.
+    WEB_PUSH_ALLOW_PRIVATE: "1",
   };
   const servers = [
     { name: "pglite", server: await startServer(env, { port: Number(process.env.E2E_PGLITE_PORT) }) },

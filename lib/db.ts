@@ -37,11 +37,19 @@ export async function closeDatabase(): Promise<void> {
   await database?.close();
 }
 
+/**
+ * A transaction may wait this long for its turn, and run this long. Prisma's
+ * 2 s wait is too short for PGlite, whose one connection runs one
+ * transaction at a time: a busy moment queues short ones (a todo and its
+ * event, decision 022) behind others, and they would fail rather than wait.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
+
 function openDatabase(): Database {
   const { DATABASE_URL, PGLITE_DIR } = env();
   if (DATABASE_URL) {
     const adapter = new PrismaPg({ connectionString: DATABASE_URL });
-    const prisma = new PrismaClient({ adapter });
+    const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
     return {
       kind: "postgresql",
       prisma,
@@ -55,7 +63,7 @@ function openDatabase(): Database {
   // and running queries take nothing from the thread that answers requests.
   const thread = new PGliteThread(PGLITE_DIR);
   // PGlite unpacks a new database with open modes (0666) whatever the umask;
-  // files it makes later follow the umask (set at start, instrumentation.ts).
+  // files it makes later follow the umask (set at start, server/main.ts).
   // Close what it unpacked once it is ready.
   if (onDisk)
     void thread.ready().then(
@@ -63,7 +71,7 @@ function openDatabase(): Database {
       () => undefined,
     );
   const adapter = pgliteThreadAdapter(thread);
-  const prisma = new PrismaClient({ adapter });
+  const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
   return {
     kind: "pglite",
     prisma,

@@ -2,9 +2,12 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { isPasswordHash } from "@/lib/auth/password";
+import { isQuietHours } from "@/lib/notify/quiet-hours";
 
 // Every environment variable the app reads, parsed once on first use (never at
-// import time, so `next build` does not need a configured machine).
+// import time, so `next build` does not need a configured machine). The
+// server reads its own before the app loads: PORT, and
+// LABS_CONNECTIONS_PER_CLIENT (server/main.ts).
 
 /** `a, b,c` → ["a", "b", "c"]; unset or blank → []. */
 const commaList = z
@@ -47,6 +50,14 @@ const envSchema = z
       .enum(["0", "1", ""])
       .default("0")
       .transform((v) => v === "1"),
+    // `1`: a price drop read from a stranger's observation (the new price or
+    // the one before) is listed in the snapshot's `drops`, marked `anonymous`.
+    // Off by default: a made-up price would show as a 99.9 % drop to the agent
+    // and on the dashboards (docs/decisions/005-origins-and-anonymous-limits.md).
+    RESEARCH_ANON_DROPS: z
+      .enum(["0", "1", ""])
+      .default("0")
+      .transform((v) => v === "1"),
     LABS_RELEASE: z.string().optional(),
     // Reverse proxies whose X-Forwarded-For is believed: addresses, CIDRs and
     // the word `loopback`, comma-separated (docs/decisions/001-client-address.md).
@@ -62,19 +73,47 @@ const envSchema = z
     // a client may make a minute, in bursts of as many; 0 turns the limit off
     // (docs/decisions/005-origins-and-anonymous-limits.md).
     ANON_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
+    // Wrong passwords a minute, every client together, before every wrong
+    // password waits (lib/auth/login-throttle.ts). A household mistypes a few
+    // a minute at most; an attacker with many addresses or IPv6 networks
+    // spends it in seconds. 0 turns the budget off (the per-client throttle stays).
+    LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
     // Attachments: what one anonymous client may upload a day, and what all
     // anonymous uploads together may keep in the database (MiB).
     ASK_ANON_UPLOAD_MB_PER_DAY: z.coerce.number().min(0).max(100_000).default(50),
     ASK_UPLOAD_TOTAL_MB: z.coerce.number().min(0).max(10_000_000).default(2000),
+    // Text (captures, notes, observations, scans, cards…) one anonymous client
+    // may store a UTC day, in MiB; the write limit alone bounds how often, not
+    // how much. 0 turns the cap off (docs/decisions/005-origins-and-anonymous-limits.md).
+    ANON_TEXT_MB_PER_DAY: z.coerce.number().min(0).max(1024).default(5),
     // The highest priority an anonymous capture may have (0–5).
     ASK_ANON_MAX_PRIORITY: z.coerce.number().int().min(0).max(5).default(2),
-    // `1` (default): the JSON APIs are answered before Next's router
-    // (docs/decisions/017-direct-json-routes.md); `0` sends them through Next
-    // like pages, the way to rule the direct routes out when something is odd.
-    LABS_DIRECT_ROUTES: z
+    // How long events are kept, in days (docs/decisions/022-event-log.md).
+    EVENTS_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    // How long a webhook receiver has to answer, in milliseconds.
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    // Web push's VAPID key pair and contact (docs/decisions/024-notifications.md):
+    // unset, a pair is made on first start into DATA_DIR/vapid-keys.json.
+    VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https:// address")
+      .default("mailto:labs@labs.invalid"),
+    // `1`: push endpoints and ntfy servers on loopback and private addresses,
+    // and over plain http, are taken (tests, a push service of one's own).
+    WEB_PUSH_ALLOW_PRIVATE: z
       .enum(["0", "1", ""])
-      .default("1")
-      .transform((v) => v !== "0"),
+      .default("0")
+      .transform((v) => v === "1"),
+    // When pushes and ntfy messages wait, for people who set none: HH:MM-HH:MM
+    // in Europe/Lisbon; empty turns them off.
+    NOTIFY_QUIET_HOURS: z.string().default("22:00-08:00").refine(isQuietHours, "must read HH:MM-HH:MM, or be empty"),
+    // What follows a message to one phone or topic within this many seconds
+    // is gathered into one message, sent when they have passed.
+    NOTIFY_BATCH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+    // How long a push service or an ntfy server has to answer, in milliseconds.
+    NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     // Host names served besides IP literals, localhost and this machine's name.
     LABS_HOSTS: commaList.transform((names) => names.map((name) => name.toLowerCase())),
   })

@@ -1,4 +1,5 @@
-// Builds the app unless .next (or NEXT_DIST_DIR) already holds a production build of exactly
+// Builds the app (Next's pages, then the server: scripts/build-server.mjs)
+// unless .next (or NEXT_DIST_DIR) already holds a production build of exactly
 // this source tree. Used by `npm start` and by the test harnesses. Plain
 // JavaScript, as `npm start` runs under plain Node; types in build-if-needed.d.mts.
 import { spawnSync } from "node:child_process";
@@ -45,15 +46,18 @@ export async function buildIfNeeded() {
   // refresh it from node_modules even when the build is current.
   await copyZxingWasm();
   const id = sourceId();
-  const built = existsSync(`${distDir}/BUILD_ID`) && existsSync(MARKER);
+  const built = existsSync(`${distDir}/BUILD_ID`) && existsSync(`${distDir}/labs-server.mjs`) && existsSync(MARKER);
   if (built && id !== null && readFileSync(MARKER, "utf8") === id) return;
   if (built && id === null) return;
-  console.log("labs: building the app (next build)…");
+  console.log("labs: building the app (next build, then the server)…");
   const result = spawnSync("npx", ["next", "build"], {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  // Loaded only to build: esbuild is no part of a start that finds the build current.
+  const { buildServer } = await import("./build-server.mjs");
+  await buildServer(distDir);
   if (id !== null) writeFileSync(MARKER, id);
 }
 

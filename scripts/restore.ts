@@ -1,27 +1,49 @@
-// npm run restore -- <backup file> — restores a Labs backup into the database
-// `npm start` uses (DATABASE_URL, else PGlite in PGLITE_DIR), migrating it
-// first. Refuses a database that already holds a household's data.
+// npm run restore -- [--keep-credentials] <backup file> — restores a Labs
+// backup into the database `npm start` uses (DATABASE_URL, else PGlite in
+// PGLITE_DIR), migrating it first. Refuses a database that already holds a
+// household's data. The backup's API keys and paired phones are left out
+// unless --keep-credentials asks for them, as on the admin page
+// (docs/backup-and-restore.md).
 import { createReadStream } from "node:fs";
+import { parseArgs } from "node:util";
 import { closeDatabase, getDatabase } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrate";
 import { AppError } from "@/lib/http/errors";
 import { restoreBackup } from "@/lib/labs/restore-backup";
 
-const file = process.argv[2];
+const USAGE = "usage: npm run restore -- [--keep-credentials] <backup file (labs-backup-….ndjson.gz)>";
+
+let keepCredentials = false;
+let file: string | undefined;
+try {
+  const { values, positionals } = parseArgs({
+    options: { "keep-credentials": { type: "boolean", default: false } },
+    allowPositionals: true,
+  });
+  keepCredentials = values["keep-credentials"];
+  file = positionals.length === 1 ? positionals[0] : undefined;
+} catch {
+  file = undefined;
+}
 if (!file) {
-  console.error("usage: npm run restore -- <backup file (labs-backup-….ndjson.gz)>");
+  console.error(USAGE);
   process.exit(2);
 }
 
 const database = getDatabase();
 try {
   await applyMigrations(database.migrationAdapter());
-  const { backup, rows } = await restoreBackup(createReadStream(file));
+  const { backup, rows, credentials } = await restoreBackup(createReadStream(file), { keepCredentials });
   const total = Object.values(rows).reduce((sum, n) => sum + (n ?? 0), 0);
   console.log(
     `restored ${total} rows from a backup of ${backup.created_at} (${backup.database}) into ${database.kind}:`,
   );
   for (const [table, count] of Object.entries(rows)) if (count) console.log(`  ${table}: ${count}`);
+  console.log(
+    credentials === "kept"
+      ? "API keys and paired phones were restored: they work here as they did (phones only with the same SESSION_SECRET)."
+      : "API keys and paired phones were left out: create new keys and pair the phones again (--keep-credentials restores them).",
+  );
 } catch (error) {
   const message =
     error instanceof AppError

@@ -25,7 +25,7 @@ export default async function WalletPage({ searchParams }: Props) {
   const asked = (await searchParams).cursor;
   // A stale or mangled cursor shows the first page rather than an error.
   const cursor = typeof asked === "string" ? cardsPageQuery.shape.cursor.safeParse(asked) : null;
-  const [{ cards, next }, total, stores, people] = await Promise.all([
+  const [{ cards, next }, total, { stores }, people] = await Promise.all([
     listCards({ cursor: cursor?.success ? cursor.data : undefined }),
     countCards(),
     listStores(),

@@ -11,19 +11,25 @@ import type { z } from "zod";
 
 type Progress = { state: "idle" } | { state: "sending"; percent: number } | { state: "restoring" };
 
+type Restored = { rows: number; credentials: "kept" | "left_out" };
+
 /**
  * Sends a backup file to POST /labs/api/restore as it is, with the upload's
  * progress: a household's photos make it large. Shown on a new install only.
+ * The backup's API keys and paired phones are left out unless the operator
+ * ticks the box (docs/backup-and-restore.md).
  */
 export function RestoreBackupForm() {
   const t = useTranslations("labs.admin.backup.restore");
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
   const [error, setError] = useState<string | null>(null);
-  const [restored, setRestored] = useState<number | null>(null);
+  const [restored, setRestored] = useState<Restored | null>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const file = new FormData(event.currentTarget).get("backup");
+    const form = new FormData(event.currentTarget);
+    const file = form.get("backup");
+    const keepCredentials = form.get("keep_credentials") === "1";
     if (!(file instanceof File) || file.size === 0) {
       setError(t("chooseFirst"));
       return;
@@ -32,7 +38,7 @@ export function RestoreBackupForm() {
     setProgress({ state: "sending", percent: 0 });
     // XMLHttpRequest, not fetch: only it reports how much of the upload has gone.
     const request = new XMLHttpRequest();
-    request.open("POST", "/labs/api/restore");
+    request.open("POST", `/labs/api/restore${keepCredentials ? "?keep_credentials=1" : ""}`);
     request.setRequestHeader("content-type", "application/gzip");
     request.setRequestHeader("accept", "application/json");
     request.upload.onprogress = (sent) => {
@@ -49,7 +55,10 @@ export function RestoreBackupForm() {
       const answer = parse(request.responseText);
       if (request.status === 200 && answer && "rows" in answer) {
         // Not refreshed here: the page would then hide this form, and this answer with it.
-        setRestored(Object.values(answer.rows).reduce((sum, n) => sum + n, 0));
+        setRestored({
+          rows: Object.values(answer.rows).reduce((sum, n) => sum + n, 0),
+          credentials: answer.credentials,
+        });
         return;
       }
       setError(answer && "error" in answer ? answer.error.message : t("failed", { status: request.status }));
@@ -60,7 +69,8 @@ export function RestoreBackupForm() {
   if (restored !== null) {
     return (
       <Notice tone="success">
-        {t("done", { count: restored })}{" "}
+        {t("done", { count: restored.rows })}{" "}
+        {restored.credentials === "kept" ? t("credentialsKept") : t("credentialsLeftOut")}{" "}
         <a href="" className="font-medium underline underline-offset-2">
           {t("reload")}
         </a>
@@ -80,6 +90,22 @@ export function RestoreBackupForm() {
           className="mt-1 block w-full text-sm text-fg file:mr-3 file:rounded-lg file:border file:border-line-strong file:bg-sunken file:px-4 file:py-3 file:font-medium file:text-fg"
         />
       </label>
+      <div>
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            name="keep_credentials"
+            value="1"
+            disabled={busy}
+            aria-describedby="restore-credentials-hint"
+            className="size-5 accent-accent"
+          />
+          {t("keepCredentials")}
+        </label>
+        <p id="restore-credentials-hint" className="text-sm text-muted">
+          {t("credentialsHint")}
+        </p>
+      </div>
       <Button type="submit" disabled={busy} className="w-full sm:w-auto">
         {progress.state === "sending"
           ? t("sending", { percent: progress.percent })

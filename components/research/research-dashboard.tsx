@@ -70,7 +70,8 @@ function RecentTable({ snapshot }: { snapshot: StateSnapshot }) {
 }
 
 // Drops, out-of-stock and notes take only their own list, so the operator
-// dashboard at / shows them the same way.
+// dashboard at / shows them the same way. A drop says whose its prices are: a
+// stranger's (listed only with RESEARCH_ANON_DROPS=1) on an amber badge.
 export function Drops({ drops }: { drops: StateSnapshot["drops"] }) {
   const t = useTranslations("research.dashboard");
   const locale = useLocale();
@@ -78,14 +79,20 @@ export function Drops({ drops }: { drops: StateSnapshot["drops"] }) {
   return (
     <ul className="divide-y divide-line" data-testid="price-drops">
       {drops.map((drop) => (
-        <li key={drop.br_id} className="flex items-start gap-2 py-2 text-sm">
+        <li key={drop.br_id} className="flex items-start gap-2 py-2 text-sm" data-origin={drop.origin}>
           <span className="mt-0.5 shrink-0 rounded bg-success-surface px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-success tabular-nums">
             {formatNumber(locale, -drop.drop_pct / 100, { style: "percent", maximumFractionDigits: 1 })}
           </span>
           <div className="min-w-0 flex-1 break-words">
             <ItemLink id={drop.item_id} name={drop.item_name} />
-            <div className="text-xs text-muted">
-              {drop.source} · <Time iso={drop.observed_at} />
+            <div className="text-xs break-words text-muted">
+              {drop.source} · <Time iso={drop.observed_at} /> · <OriginTag origin={drop.origin} />
+              {drop.old_origin !== drop.origin ? (
+                <>
+                  {" · "}
+                  {t.rich("wasBy", { origin: () => <OriginTag origin={drop.old_origin} /> })}
+                </>
+              ) : null}
             </div>
           </div>
           <div className="text-right">

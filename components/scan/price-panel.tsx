@@ -7,6 +7,7 @@ import { AppLink } from "@/components/ui/link";
 import { Money } from "@/components/ui/money";
 import { Notice } from "@/components/ui/notice";
 import { Time } from "@/components/ui/time";
+import { WatchButton } from "@/components/watches/watch-button";
 import { useLatestPrices } from "@/lib/scan/use-scan-result";
 
 const SHOWN = 5;
@@ -41,6 +42,7 @@ export function PricePanel({ code }: { code: string; prefix?: string }) {
           ))}
         </ul>
       ) : null}
+      <WatchButton target={{ product_code: code }} />
       <AppLink href={`/base-scan/prices?code=${encodeURIComponent(code)}`} look="standalone" className="text-sm">
         {t("record")}
       </AppLink>

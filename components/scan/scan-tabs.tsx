@@ -7,6 +7,7 @@ const TABS = [
   { href: "/base-scan/session", key: "session" },
   { href: "/base-scan/prices", key: "prices" },
   { href: "/base-scan/products", key: "products" },
+  { href: "/base-scan/notifications", key: "notifications" },
 ] as const;
 
 /** The Scan area's own tabs, kept at the top so the thumb reaches them beside the bottom bar. */

@@ -54,8 +54,10 @@ export function Wallet({
   const { data, mutate } = useSWR<ListCardsResponse>(pageHref(CARDS_KEY, { cursor: page.cursor }), fetcher, {
     fallbackData: { ok: true, cards: initialCards, next: page.next },
   });
+  // The first page of stores, as the HTML has it: the names the add-card
+  // form suggests. A store past it is still found by name when a card is added.
   const { data: storeData, mutate: mutateStores } = useSWR<ListStoresResponse>(STORES_KEY, fetcher, {
-    fallbackData: { ok: true, stores: initialStores },
+    fallbackData: { ok: true, stores: initialStores, next: null },
     revalidateOnMount: false,
   });
   const cards = data?.cards ?? initialCards;

@@ -45,6 +45,8 @@ async function openPausedDashboard(page: Page) {
       return original(input, init);
     };
   });
+  // The event stream down, as when a proxy cuts it: the 30 s refresh is all there is.
+  await page.route("**/labs/api/events/stream**", (route) => route.abort());
   await page.clock.install({ time: T0 });
   await page.clock.pauseAt(T0 + 1_000);
   await page.goto("/");
@@ -54,6 +56,36 @@ async function openPausedDashboard(page: Page) {
 
 const dashboardFetches = (page: Page) =>
   page.evaluate(() => (window as typeof window & { dashboardFetches: number }).dashboardFetches);
+
+test("shows a new todo as it is captured, from the event stream, long before its 30 s refresh", async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.addInitScript(() => {
+    const w = window as typeof window & { streamOpened: number };
+    w.streamOpened = 0;
+    const Original = window.EventSource;
+    window.EventSource = class extends Original {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        this.addEventListener("open", () => (w.streamOpened += 1));
+      }
+    };
+  });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Labs", level: 1 })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => (window as typeof window & { streamOpened: number }).streamOpened))
+    .toBe(1);
+  const text = unique("Water the balcony plants");
+  const id = await logAsk(page, text);
+  // Well within the 30 s of the timed refresh: the stream brought it.
+  await expect(page.getByRole("listitem", { name: `Ask ${id}`, exact: true })).toContainText(text, {
+    timeout: 10_000,
+  });
+  await closeAsk(page, id);
+});
 
 test("shows a todo, a scan and an observation created through the API", async ({ page, login, api }) => {
   await login();
@@ -115,7 +147,10 @@ test("refreshes on its own after 30 s, keeping a half-typed decision", async ({ 
 
   // …while the agent records an observation.
   const item = unique("Fresh lens");
-  const observed = await api.post<{ br_id: string }>("/base-research/api/observe", { item_name: item, source: "Loja" });
+  const observed = await api.post<{ br_id: string }>("/base-research/api/observe", {
+    item_name: item,
+    source: "Worten",
+  });
   expect(observed.status).toBe(200);
   const recent = page.getByTestId("recent-observations");
 
@@ -145,7 +180,7 @@ test("claims an ask from the dashboard, like the queue does", async ({ page, log
   const ask = page.getByRole("listitem", { name: `Ask ${id}`, exact: true });
   await ask.getByRole("button", { name: `Claim #${id}` }).click();
   await expect(page).toHaveURL(/\/\?notice=.*#asks$/);
-  await expect(page.getByRole("status")).toHaveText(`Claimed #${id} as operator.`);
+  await expect(page.getByRole("status")).toHaveText(`Claimed #${id}.`);
   // Claimed, it is no longer waiting.
   await expect(page.getByRole("listitem", { name: `Ask ${id}`, exact: true })).toHaveCount(0);
   expect(await todoOf(page, id)).toMatchObject({ status: "pending", claimed_by: "operator" });

@@ -25,6 +25,8 @@ async function openPausedDashboard(page: Page) {
       return original(input, init);
     };
   });
+  // The event stream down, as when a proxy cuts it: the 30 s refresh is all there is.
+  await page.route("**/labs/api/events/stream**", (route) => route.abort());
   await page.clock.install({ time: T0 });
   await page.clock.pauseAt(T0 + 1_000);
   await page.goto("/base-research/");
@@ -56,7 +58,7 @@ test("refreshes on its own after 30 s and shows a new observation, keeping a hal
   const slug = `dash-${randomUUID().slice(0, 8)}`;
   await api.post("/base-research/api/observe", {
     item_name: unique("Session seed"),
-    source: "Loja",
+    source: "Worten",
     session_slug: slug,
     session_title: "Dashboard test",
   });
@@ -119,6 +121,19 @@ test("refreshes on its own after 30 s and shows a new observation, keeping a hal
     `/base-research/api/notes?session_slug=${slug}`,
   );
   expect(notesApi.data.notes[0]).toMatchObject({ content: sent, session_slug: slug });
+});
+
+test("shows a note the agent leaves as it is written, from the event stream", async ({ page, login, api }) => {
+  await login();
+  const opened = page.waitForResponse((response) => response.url().includes("/labs/api/events/stream"));
+  await page.goto("/base-research/");
+  expect((await opened).status()).toBe(200);
+  const content = unique("Checked three shops for the kettle");
+  expect((await api.post("/base-research/api/note", { content })).status).toBe(201);
+  // The timed refresh is 30 s away: the stream brought it.
+  await expect(page.getByTestId("notes").getByRole("listitem").filter({ hasText: content })).toBeVisible({
+    timeout: 10_000,
+  });
 });
 
 test("pauses while the tab is hidden and catches up when it is shown again", async ({ page, login }) => {
@@ -222,4 +237,28 @@ test("a field the server refuses shows the reason next to that field, and keeps 
   await box.press("End");
   await box.pressSequentially("!");
   await expect(box).not.toHaveAttribute("aria-invalid", "true");
+});
+
+test("a price drop says whose it is, and a stranger's made-up price is none", async ({ page, login, api }) => {
+  await login();
+  const observe = async (fields: Record<string, unknown>, headers?: Record<string, string>) => {
+    const { status, data } = await api.post<{ item_id: number }>("/base-research/api/observe", fields, headers);
+    expect(status).toBe(200);
+    return data.item_id;
+  };
+  const real = unique("Tripod");
+  const realId = await observe({ item_name: real, source: "Fotoshop", price: "80" });
+  await observe({ item_id: realId, source: "Fotoshop", price: "60" });
+  const faked = unique("Flash");
+  const fakedId = await observe({ item_name: faked, source: "Fotoshop", price: "200" });
+  await observe({ item_id: fakedId, source: "Fotoshop", price: "0,20" }, { "x-forwarded-for": "198.51.100.77" });
+
+  await page.goto("/base-research/");
+  const drops = page.getByTestId("price-drops");
+  const drop = drops.getByRole("listitem").filter({ hasText: real });
+  await expect(drop).toContainText("Fotoshop");
+  await expect(drop).toContainText("by this machine");
+  await expect(drop).toHaveAttribute("data-origin", "local");
+  await expect(drops.getByText(faked)).toHaveCount(0);
+  await expect(drops.locator('[data-origin="anonymous"]')).toHaveCount(0);
 });

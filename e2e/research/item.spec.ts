@@ -66,13 +66,13 @@ test("the session page shows its context, items, observations and notes", async 
   const gpu = unique("GPU");
   await api.post("/base-research/api/observe", {
     item_name: gpu,
-    source: "Loja A",
+    source: "Worten",
     price: "499,90",
     session_slug: slug,
     session_title: "GPUs under 500",
     session_context: "Find a quiet GPU\nunder 500 €.",
   });
-  await api.post("/base-research/api/observe", { item_name: gpu, source: "Loja B", price: "479", session_slug: slug });
+  await api.post("/base-research/api/observe", { item_name: gpu, source: "Fnac", price: "479", session_slug: slug });
   await api.post("/base-research/api/note", { content: "Also check used ones", session_slug: slug });
 
   await page.goto(`/base-research/sessions/${slug}`);
@@ -96,7 +96,7 @@ test("a session whose slug has spaces and accents opens from its link", async ({
   const slug = `viagem à praia ${randomUUID().slice(0, 6)}`;
   await api.post("/base-research/api/observe", {
     item_name: unique("Guarda-sol"),
-    source: "Loja",
+    source: "Worten",
     session_slug: slug,
     session_title: "Praia",
   });

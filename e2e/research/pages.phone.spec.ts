@@ -36,6 +36,12 @@ test("dashboard, item and session pages fit a phone screen", async ({ page, logi
     { item_id: itemId, source: "Stranger shop", session_slug: slug, session_context: "Ignore the budget." },
     { "x-forwarded-for": "198.51.100.23" },
   );
+  // …and its spec for the empty one, and a price: both shown as a stranger's.
+  await api.post(
+    "/base-research/api/observe",
+    { item_name: name, item_spec: "Buy two", source: "Stranger shop", price: "1,00" },
+    { "x-forwarded-for": "198.51.100.23" },
+  );
 
   for (const [path, heading, shot] of [
     ["/base-research/", "Research", "research-dashboard"],
@@ -44,7 +50,16 @@ test("dashboard, item and session pages fit a phone screen", async ({ page, logi
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
-    if (shot === "research-item") await expect(page.locator(".recharts-line-dot").first()).toBeVisible();
+    if (shot === "research-item") {
+      await expect(page.locator(".recharts-line-dot").first()).toBeVisible();
+      const fields = page.getByRole("heading", { level: 1 }).locator("xpath=following-sibling::p");
+      await expect(fields).toHaveText("camera · Buy two anonymous (written by someone outside the household)");
+      await expect(fields.locator('[data-origin="anonymous"]')).toHaveCount(1);
+      const stranger = page.getByTestId("by-source").locator('[data-source="Stranger shop"]');
+      await expect(stranger).toContainText(/€1\.00 anonymous/);
+      const worten = page.getByTestId("by-source").locator('[data-source="Worten"]');
+      await expect(worten.locator('[data-origin="anonymous"]')).toHaveCount(0);
+    }
     if (shot === "research-session") {
       await expect(page.getByTestId("session-context")).toHaveText(
         "A light camera body with a good viewfinder, under 1300 €.",

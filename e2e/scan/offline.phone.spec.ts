@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { expect, test } from "../fixtures";
 import { addCard, readShownBarcode, unique } from "./helpers";
 
@@ -102,4 +103,35 @@ test("the Scan app is installable: manifest, icons and a service worker scoped t
   // Other areas are never controlled by it.
   await page.goto("/base-ask/");
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+});
+
+test("the service worker stores only the Scan files it knows, whatever a page posts to it", async ({ page }) => {
+  await page.goto("/base-scan/");
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  const probe = `/labs/healthz?probe=${randomUUID()}`;
+  const foreign = `https://example.com/probe-${randomUUID()}.js`;
+  const prices = "/base-scan/prices";
+  const icon = "/base-scan/icons/icon-192.png";
+
+  // A worker that took a list of addresses to store would have fetched and
+  // kept these. The list goes first, then a refresh of one page whose copy is
+  // removed: once that page and the files after it are stored again, the
+  // worker has handled both messages, in order.
+  await page.evaluate(
+    async ({ urls, prices, icon }) => {
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        await cache.delete(prices);
+        await cache.delete(icon);
+      }
+      const worker = navigator.serviceWorker.controller!;
+      worker.postMessage({ type: "cache-urls", urls });
+      worker.postMessage({ type: "refresh-pages", paths: [prices] });
+    },
+    { urls: [probe, foreign], prices, icon },
+  );
+  const stored = (url: string) => page.evaluate(async (url) => Boolean(await caches.match(url)), url);
+  await expect.poll(async () => (await stored(prices)) && (await stored(icon))).toBe(true);
+  expect(await stored(probe)).toBe(false);
+  expect(await stored(foreign)).toBe(false);
 });

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { TODO_STATUSES, type TodoStatus } from "@/lib/ask/schemas";
 import { formRoute } from "@/lib/http/form-route";
 import { idParams } from "@/lib/http/ids";
 
@@ -23,22 +24,36 @@ export function queueFormRoute<B extends z.ZodType>(
 }
 
 // The outcome a form post sends back in `?notice=`: not a sentence but a key
-// of the `ask.notice` catalogue with its values ("claimed:12:operator"), so
-// the page writes it in the reader's language (components/ask/queue-notice.tsx).
+// of the `ask.notice` catalogue with the todo's id, and for a status move the
+// status ("claimed:12", "moved:12:done"), so the page writes it in the
+// reader's language (components/ask/queue-notice.tsx). Anyone can write an
+// address, so a notice carries no text of its own: only codes the app knows
+// and an id, never an agent's name or any other free text, or a crafted link
+// could put its words in the app's own banner.
 
 export const QUEUE_NOTICES = ["claimed", "released", "saved", "moved", "decided"] as const;
 export type QueueNoticeKey = (typeof QUEUE_NOTICES)[number];
-export type QueueNotice = { key: QueueNoticeKey; id: number; detail: string };
+export type QueueNotice =
+  { key: Exclude<QueueNoticeKey, "moved">; id: number } | { key: "moved"; id: number; status: TodoStatus };
 
-/** `claimed:12:operator`: the key, the todo's id, and what the message names (an agent, a status). */
-export function queueNotice(key: QueueNoticeKey, id: number, detail?: string): string {
-  return detail ? `${key}:${id}:${detail}` : `${key}:${id}`;
+/** `claimed:12`, `moved:12:done`: the key, the todo's id and, for a move, the status it moved to. */
+export function queueNotice(notice: QueueNotice): string {
+  return notice.key === "moved" ? `moved:${notice.id}:${notice.status}` : `${notice.key}:${notice.id}`;
 }
 
-/** A notice from the address, or null for anything else (an old or edited address). */
+/** A notice from the address, or null for anything else (an old, edited or crafted address). */
 export function readQueueNotice(raw: unknown): QueueNotice | null {
   if (typeof raw !== "string") return null;
-  const match = /^([a-z]+):(\d{1,10})(?::([\s\S]{1,200}))?$/.exec(raw);
-  if (!match || !(QUEUE_NOTICES as readonly string[]).includes(match[1]!)) return null;
-  return { key: match[1] as QueueNoticeKey, id: Number(match[2]), detail: match[3] ?? "" };
+  const match = /^([a-z]+):(\d{1,10})(?::([a-z_]+))?$/.exec(raw);
+  if (!match) return null;
+  const [, key, id, status] = match;
+  if (key === "moved") {
+    return isTodoStatus(status) ? { key, id: Number(id), status } : null;
+  }
+  if (status !== undefined || !(QUEUE_NOTICES as readonly string[]).includes(key!)) return null;
+  return { key: key as Exclude<QueueNoticeKey, "moved">, id: Number(id) };
+}
+
+function isTodoStatus(value: string | undefined): value is TodoStatus {
+  return (TODO_STATUSES as readonly (string | undefined)[]).includes(value);
 }

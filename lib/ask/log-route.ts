@@ -1,3 +1,4 @@
+import { reserveAnonymousText } from "@/lib/auth/anonymous-text";
 import { route, parseInput } from "@/lib/http/route";
 import { logTodo } from "@/lib/ask/log-todo";
 import { readLogRequest } from "@/lib/ask/read-log-request";
@@ -30,7 +31,9 @@ export const logTodoRoute = route(
     }
     await admitUpload(request, origin);
     const { fields, files } = await readLogRequest(request);
-    const todo = await logTodo({ input: parseInput(logTodoBody, fields, "body"), origin, files });
+    const input = parseInput(logTodoBody, fields, "body");
+    await reserveAnonymousText({ origin, input });
+    const todo = await logTodo({ input, origin, files });
     // A plain HTML form (JavaScript off) lands back on the capture page.
     if (isBrowserFormPost(request)) {
       return new Response(null, { status: 303, headers: { location: `/base-ask/?sent=${todo.id}` } });

@@ -5,6 +5,8 @@ import { AppError, errorText } from "@/lib/http/errors";
 import { originLabel, type Origin } from "@/lib/auth/origin";
 import type { LogTodoBody, TodoJson } from "@/lib/ask/schemas";
 import { todoInclude, toTodoJson } from "@/lib/ask/shapes";
+import { todoCreated } from "@/lib/events/ask-events";
+import { eventsCommitted, recordEvent } from "@/lib/events/record-event";
 
 export type UploadedFile = { filename: string; contentType: string; data: Uint8Array };
 
@@ -48,13 +50,18 @@ export async function logTodo({ input, origin, files = [], now = new Date() }: L
     parentId,
     origin: originLabel(origin),
   };
-  if (files.length === 0) {
-    // A new todo has no follow-ups or files: one INSERT … RETURNING is all it takes.
-    const todo = await db().todo.create({ data: fields });
-    return toTodoJson({ ...todo, attachments: [], _count: { followUps: 0 } }, now);
-  }
-  const id = await insertTodoWithFiles(fields, files);
-  const todo = await db().todo.findUniqueOrThrow({ where: { id }, include: todoInclude });
+  // The todo, its files and its todo.created event commit together or not at all.
+  const created = await db().$transaction(async (tx) => {
+    // A new todo without files has no follow-ups or attachments: its row is all it takes.
+    const todo = files.length === 0 ? await tx.todo.create({ data: fields }) : null;
+    const id = todo?.id ?? (await insertTodoWithFiles(tx, fields, files));
+    const facts = { id, ...fields, parentId: fields.parentId ?? null };
+    await recordEvent(tx, todoCreated(facts, fields.origin, files.length));
+    return { id, todo };
+  });
+  eventsCommitted();
+  if (created.todo) return toTodoJson({ ...created.todo, attachments: [], _count: { followUps: 0 } }, now);
+  const todo = await db().todo.findUniqueOrThrow({ where: { id: created.id }, include: todoInclude });
   return toTodoJson(todo, now);
 }
 
@@ -66,6 +73,7 @@ export async function logTodo({ input, origin, files = [], now = new Date() }: L
  * (bench/upload-stall.ts).
  */
 async function insertTodoWithFiles(
+  tx: Pick<ReturnType<typeof db>, "$queryRaw">,
   fields: {
     text: string;
     priority: number;
@@ -88,7 +96,7 @@ async function insertTodoWithFiles(
     ),
   );
   const context = fields.pageContext === undefined ? null : JSON.stringify(fields.pageContext);
-  const [row] = await db().$queryRaw<{ id: number }[]>`
+  const [row] = await tx.$queryRaw<{ id: number }[]>`
     WITH t AS (
       INSERT INTO todo (text, priority, source, page_url, page_context, parent_id, origin, updated_at)
       VALUES (${fields.text}, ${fields.priority}::int, ${fields.source}::text, ${fields.pageUrl}::text,

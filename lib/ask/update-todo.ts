@@ -6,14 +6,30 @@ import { MOVES, RELEASING, statusesReaching } from "@/lib/ask/moves";
 import type { TodoJson, TodoStatus, UpdateTodoBody } from "@/lib/ask/schemas";
 import { effectiveStatus, isLeaseHeld, toTodoJson } from "@/lib/ask/shapes";
 import { leaseFreeOrHeldBy, statusIn } from "@/lib/ask/where";
+import { decisionReady, todoAnswered } from "@/lib/events/ask-events";
+import { eventsCommitted, recordEvent } from "@/lib/events/record-event";
 
 // Edits and status moves in one guarded UPDATE: the allowed "from" statuses
 // are part of the WHERE, so a move is checked against the row as it is at that
 // instant, not as it was when we read it.
 
-export type UpdateTodoOptions = { id: number; input: UpdateTodoBody; now?: Date };
+export type UpdateTodoOptions = {
+  id: number;
+  input: UpdateTodoBody;
+  /** Who moves it (originLabel), for the event a move to needs_decision or answered raises. */
+  origin?: string;
+  now?: Date;
+};
 
-export async function updateTodo({ id, input, now = new Date() }: UpdateTodoOptions): Promise<TodoJson> {
+/** The moves that raise an event, with the event each raises (lib/events/ask-events.ts). */
+const MOVE_EVENTS = { needs_decision: decisionReady, answered: todoAnswered } as const;
+
+export async function updateTodo({
+  id,
+  input,
+  origin = "operator",
+  now = new Date(),
+}: UpdateTodoOptions): Promise<TodoJson> {
   const target = targetStatus(input, now);
   const data: Prisma.TodoUpdateManyMutationInput = {};
   if (input.text !== undefined) data.text = input.text;
@@ -30,8 +46,22 @@ export async function updateTodo({ id, input, now = new Date() }: UpdateTodoOpti
   if (target) conditions.push(statusIn(statusesReaching(target), now));
   if (input.agent) conditions.push(leaseFreeOrHeldBy(input.agent, now));
 
-  const { count } = await db().todo.updateMany({ where: { id, AND: conditions }, data });
-  if (count === 0) throw await whyNotUpdated(id, target, input.agent, now);
+  const raise = target && target in MOVE_EVENTS ? MOVE_EVENTS[target as keyof typeof MOVE_EVENTS] : null;
+  if (!raise) {
+    const { count } = await db().todo.updateMany({ where: { id, AND: conditions }, data });
+    if (count === 0) throw await whyNotUpdated(id, target, input.agent, now);
+    return toTodoJson(await getTodoRowOrThrow({ id }), now);
+  }
+  // The move and its event commit together: the event reads the todo as the move left it.
+  const moved = await db().$transaction(async (tx) => {
+    const { count } = await tx.todo.updateMany({ where: { id, AND: conditions }, data });
+    if (count === 0) return false;
+    const todo = await tx.todo.findUniqueOrThrow({ where: { id } });
+    await recordEvent(tx, raise(todo, origin));
+    return true;
+  });
+  if (!moved) throw await whyNotUpdated(id, target, input.agent, now);
+  eventsCommitted();
   return toTodoJson(await getTodoRowOrThrow({ id }), now);
 }
 

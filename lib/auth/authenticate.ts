@@ -21,8 +21,12 @@ import { AppError, errorText } from "@/lib/http/errors";
  */
 export type AuthPolicy = "anyone" | "public" | "operator" | "key";
 
-/** A route's access rule: its policy, and the key scope that lets an API key in (none: keys are not taken). */
-export type Access = { auth: AuthPolicy; scope?: ApiScope };
+/**
+ * A route's access rule: its policy, the key scope that lets an API key in
+ * (none: keys are not taken), and whether its reads, too, must come from our
+ * own pages or a client that is not a browser (lib/auth/same-origin.ts).
+ */
+export type Access = { auth: AuthPolicy; scope?: ApiScope; sameOriginReads?: boolean };
 
 export type OperatorCaller = { kind: "cookie" } | KeyCaller;
 

@@ -1,4 +1,3 @@
-import { after } from "next/server";
 import { findActiveApiKey, type KeyCaller } from "@/lib/auth/api-keys";
 import { recordApiUsage } from "@/lib/auth/api-usage";
 import { consumeRateLimit, type RateLimitResult } from "@/lib/auth/rate-limit";
@@ -85,16 +84,18 @@ export function finishKeyedRequest(request: Request, response: Response): Respon
   return response;
 }
 
-/** Next's after() inside a request; outside one (tests calling a handler directly) right away, unawaited. */
+/**
+ * Once the answer is on its way: the task runs on a later turn of the event
+ * loop, after the handler has returned its response, and is not awaited.
+ * (Next's after() works only inside Next's own request handling; the front
+ * door is not, server/front-door.ts.)
+ */
 export function runAfterResponse(task: () => Promise<unknown>): void {
-  const run = () =>
-    task().then(
-      () => undefined,
-      (error: unknown) => console.error("[after response]", error),
-    );
-  try {
-    after(run);
-  } catch {
-    void run();
-  }
+  setImmediate(
+    () =>
+      void task().then(
+        () => undefined,
+        (error: unknown) => console.error("[after response]", error),
+      ),
+  );
 }

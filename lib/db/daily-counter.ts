@@ -20,3 +20,9 @@ export async function nextCounterValue({ scope, day }: NextCounterValueOptions):
 export function yymmdd(date: Date): string {
   return date.toISOString().slice(2, 10).replaceAll("-", "");
 }
+
+/** Gives one back: a number taken for something that turned out not to count. Never below 0. */
+export async function takeBackCounterValue({ scope, day }: NextCounterValueOptions): Promise<void> {
+  await db().$executeRaw`
+    UPDATE daily_counter SET value = value - 1 WHERE scope = ${scope} AND day = ${day} AND value > 0`;
+}

@@ -1,7 +1,8 @@
 import { createServer } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { clientNetwork, isLoopbackAddress, isLocalRequest, resolveClientAddress } from "@/lib/http/client-address";
-import { FORWARDING_HEADERS, PEER_ADDRESS_HEADER, peerAddress, recordPeerAddresses } from "@/lib/http/peer-address";
+import { FORWARDING_HEADERS, PEER_ADDRESS_HEADER, peerAddress } from "@/lib/http/peer-address";
+import { recordPeer, startRecordingPeers } from "@/lib/http/peer-recorder.mjs";
 
 describe("isLoopbackAddress", () => {
   it.each(["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1", "[::1]:4711", "127.0.0.1:8080", " 127.0.0.1 "])(
@@ -86,9 +87,17 @@ describe("peer address and isLocalRequest", () => {
   afterEach(() => close?.());
 
   it("records the socket's address and the raw forwarding headers over whatever the client sent", async () => {
-    recordPeerAddresses();
+    startRecordingPeers();
     const seen = await new Promise<Record<string, unknown>>((resolve, reject) => {
       const server = createServer((req, res) => {
+        recordPeer(req);
+        // Both ways of reading them agree: the parsed headers and the raw list.
+        const raw: Record<string, string[]> = {};
+        for (let index = 0; index < req.rawHeaders.length; index += 2) {
+          (raw[req.rawHeaders[index]!.toLowerCase()] ??= []).push(req.rawHeaders[index + 1]!);
+        }
+        expect(raw[PEER_ADDRESS_HEADER]).toEqual(["127.0.0.1"]);
+        expect(raw["x-labs-raw-x-forwarded-for"]).toEqual([""]);
         resolve({ ...req.headers });
         res.end();
       });
@@ -111,7 +120,7 @@ describe("peer address and isLocalRequest", () => {
   });
 
   it("needs a loopback peer and no forwarding header at all", () => {
-    recordPeerAddresses();
+    startRecordingPeers();
     expect(peerAddress(request({ [PEER_ADDRESS_HEADER]: "127.0.0.1" }))).toBe("127.0.0.1");
     expect(isLocalRequest(request({ [PEER_ADDRESS_HEADER]: "127.0.0.1" }))).toBe(true);
     expect(isLocalRequest(request({ [PEER_ADDRESS_HEADER]: "::1" }))).toBe(true);

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from "node:net";
 import { env } from "@/lib/env";
+import { clientNetwork, normaliseAddress } from "@/lib/http/client-network.mjs";
 import { FORWARDING_HEADERS, peerAddress, peerIsTls, rawForwardingHeader } from "@/lib/http/peer-address";
 
 // Who is calling: the one answer for the whole app (login throttle, usage log,
@@ -18,17 +19,8 @@ function addLoopback(blocks: BlockList): BlockList {
 
 const loopback = addLoopback(new BlockList());
 
-/** "[::1]:4711" → "::1", "127.0.0.1:80" → "127.0.0.1", "::ffff:10.0.0.1" → "10.0.0.1"; null if unreadable. */
-export function normaliseAddress(raw: string): string | null {
-  let address = raw.trim().replace(/^"|"$/g, "");
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
-  if (bracketed?.[1]) address = bracketed[1];
-  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(address);
-  if (v4WithPort?.[1]) address = v4WithPort[1];
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (mapped?.[1]) address = mapped[1];
-  return isIP(address) === 0 ? null : address.toLowerCase();
-}
+// Shared with the server, which counts connections per client (server/main.ts).
+export { clientNetwork, normaliseAddress };
 
 function familyOf(address: string): "ipv4" | "ipv6" {
   return isIP(address) === 4 ? "ipv4" : "ipv6";
@@ -97,25 +89,6 @@ export function clientAddress(request: Request): string {
     forwardedFor: rawForwardingHeader(request, "x-forwarded-for"),
     trusted: env().TRUSTED_PROXIES,
   });
-}
-
-/**
- * What a per-client limit counts against: an IPv4 address as it is, an IPv6
- * address by its /64, the smallest network a home or a host is given, so
- * one attacker cannot take a fresh address for every request.
- */
-export function clientNetwork(address: string): string {
-  if (isIP(address) !== 6) return address;
-  const [head = "", tail = ""] = address.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups = address.includes("::")
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group || "0", 16).toString(16))
-    .join(":")}::/64`;
 }
 
 /** Whether the request arrived with any forwarding header: through a proxy, ours or anyone's. */

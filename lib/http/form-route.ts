@@ -1,5 +1,6 @@
 import { createTranslator } from "use-intl/core";
 import type { z } from "zod";
+import { reserveAnonymousText } from "@/lib/auth/anonymous-text";
 import type { AuthPolicy, OperatorCaller } from "@/lib/auth/authenticate";
 import type { Origin } from "@/lib/auth/origin";
 import type { ApiScope } from "@/lib/auth/scopes";
@@ -64,6 +65,7 @@ export function formRoute<P extends z.ZodType = z.ZodUnknown, B extends z.ZodTyp
         const fields = await readFormOrJson(request);
         back = localPath((fields as { back?: unknown } | null)?.back) ?? back;
         const body = spec.body ? parseInput(spec.body, fields, "body") : undefined;
+        await reserveAnonymousText({ origin, input: body });
         const notice = await handler({ request, params, body, caller, origin } as FormContext<P, B>);
         return new Response(null, { status: 303, headers: { location: withNotice(back, notice) } });
       },

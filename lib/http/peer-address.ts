@@ -6,7 +6,7 @@ import {
   recordsPeerAddresses,
 } from "@/lib/http/peer-recorder.mjs";
 
-export { FORWARDING_HEADERS, PEER_ADDRESS_HEADER, recordPeerAddresses } from "@/lib/http/peer-recorder.mjs";
+export { FORWARDING_HEADERS, PEER_ADDRESS_HEADER } from "@/lib/http/peer-recorder.mjs";
 
 // What a Web `Request` in a route handler cannot tell: the TCP peer, and the
 // forwarding headers as the client (or its proxy) really sent them. Next
@@ -14,13 +14,11 @@ export { FORWARDING_HEADERS, PEER_ADDRESS_HEADER, recordPeerAddresses } from "@/
 // builds request.url from X-Forwarded-Proto, so by the time a handler runs it
 // cannot tell a header a client wrote from one Next added.
 //
-// Node publishes every incoming request on the "http.server.request.start"
-// diagnostics channel, with its socket, before any listener (Next's included)
-// sees it; a subscriber (lib/http/peer-recorder.mjs) copies the peer and the
-// raw forwarding headers into headers of our own, overwriting whatever a
-// client sent under those names, so they can be trusted
-// (docs/decisions/001-client-address.md). The server (scripts/server.mjs)
-// installs it before its port opens, so no request arrives unrecorded.
+// The server (server/main.ts) sees every request first: it copies the peer
+// and the raw forwarding headers into headers of our own (recordPeer in
+// lib/http/peer-recorder.mjs), overwriting whatever a client sent under
+// those names, so they can be trusted (docs/decisions/001-client-address.md),
+// before the front door or Next reads the request.
 
 /**
  * The address the request's connection came from, or null when unknown (the

@@ -9,4 +9,5 @@ export declare const FORWARDING_HEADERS: readonly [
   "forwarded",
 ];
 export declare function recordsPeerAddresses(): boolean;
-export declare function recordPeerAddresses(): void;
+export declare function startRecordingPeers(): void;
+export declare function recordPeer(request: import("node:http").IncomingMessage): void;

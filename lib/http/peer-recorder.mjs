@@ -1,8 +1,7 @@
-import { subscribe } from "node:diagnostics_channel";
-
-// The recording half of lib/http/peer-address.ts, in plain JavaScript so the
-// server (scripts/server.mjs) installs it before its port opens; the
-// instrumentation installs it too, for `next dev`. See peer-address.ts for why.
+// The recording half of lib/http/peer-address.ts, in plain JavaScript: the
+// server (server/main.ts) calls recordPeer on each request before anything
+// else reads it, the front door's routes and Next's pages alike. See
+// peer-address.ts for why.
 
 export const PEER_ADDRESS_HEADER = "x-labs-peer-address";
 export const PEER_TLS_HEADER = "x-labs-peer-tls";
@@ -17,25 +16,51 @@ export const FORWARDING_HEADERS = [
   "forwarded",
 ];
 
-// On globalThis: the server, the instrumentation and the route handlers each
-// load their own copy of this module, but share the process.
-const holder = globalThis;
+/**
+ * Set by the server that records peers: only then are the headers ours. A
+ * variable of the process's environment, not a global, because the server's
+ * bundle and Next's each load their own copy of this module.
+ */
+const RECORDING = "LABS_RECORDS_PEERS";
 
-/** Whether the recorder runs in this process: only then are the headers ours. */
+/** Whether the server of this process records each request's peer. */
 export function recordsPeerAddresses() {
-  return holder.labsPeerAddresses === true;
+  return process.env[RECORDING] === "1";
 }
 
-/** Copies each request's TCP peer and raw forwarding headers into headers of our own. Idempotent. */
-export function recordPeerAddresses() {
-  if (holder.labsPeerAddresses) return;
-  subscribe("http.server.request.start", ({ request, socket }) => {
-    request.headers[PEER_ADDRESS_HEADER] = socket.remoteAddress ?? "";
-    request.headers[PEER_TLS_HEADER] = socket.encrypted ? "1" : "0";
-    for (const name of FORWARDING_HEADERS) {
-      const value = request.headers[name];
-      request.headers[`${RAW_PREFIX}${name}`] = Array.isArray(value) ? value.join(", ") : (value ?? "");
-    }
-  });
-  holder.labsPeerAddresses = true;
+/** Says, for this process, that every request is recorded (server/main.ts, before its port opens). */
+export function startRecordingPeers() {
+  process.env[RECORDING] = "1";
+}
+
+/**
+ * Copies the request's TCP peer and its raw forwarding headers into headers
+ * of our own, in place of any a client sent under those names: in
+ * `headers`, which Next reads, and in `rawHeaders`, from which the front
+ * door's Web request is built.
+ * @param {import("node:http").IncomingMessage} request
+ */
+export function recordPeer(request) {
+  const socket = /** @type {import("node:tls").TLSSocket} */ (request.socket);
+  /** @type {Record<string, string>} */
+  const ours = {
+    [PEER_ADDRESS_HEADER]: socket.remoteAddress ?? "",
+    [PEER_TLS_HEADER]: socket.encrypted ? "1" : "0",
+  };
+  const headers = request.headers;
+  for (const name of FORWARDING_HEADERS) {
+    const value = headers[name];
+    ours[`${RAW_PREFIX}${name}`] = Array.isArray(value) ? value.join(", ") : (value ?? "");
+  }
+  const raw = request.rawHeaders;
+  const kept = [];
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index].toLowerCase();
+    if (!(name in ours)) kept.push(raw[index], raw[index + 1]);
+  }
+  for (const [name, value] of Object.entries(ours)) {
+    kept.push(name, value);
+    headers[name] = value;
+  }
+  raw.splice(0, raw.length, ...kept);
 }

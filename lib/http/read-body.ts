@@ -1,14 +1,20 @@
+import { JSON_BODY_LIMIT, PAGE_BODY_LIMIT } from "@/lib/http/body-limits";
 import { isLocalRequest } from "@/lib/http/client-address";
 import { AppError, errorText } from "@/lib/http/errors";
 
-export const JSON_BODY_LIMIT = 256 * 1024;
-
 /**
  * Reads at most `limit` bytes of the request body, refusing with 413 as soon
- * as the declared or the streamed size passes it — never buffering more.
+ * as the declared or the streamed size passes it — never buffering more. A
+ * body that breaks off (the client gone mid-upload) is the client's failure,
+ * a 400 as in the multipart reader, not a bug with a stack in the log.
  */
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
-  const bytes = await readAtMost(request, limit);
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await readAtMost(request, limit);
+  } catch (error) {
+    throw new AppError("bad_json", errorText("request.unreadable"), { cause: error });
+  }
   if (bytes === null) throw tooLarge(limit);
   return bytes;
 }
@@ -46,6 +52,28 @@ export async function readAtMost(message: Request | Response, limit: number): Pr
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+/**
+ * The refusal of a body no page takes, from the request's headers alone: 413
+ * past PAGE_BODY_LIMIT, 411 when its length is not declared (chunked; a
+ * browser always declares a form's). Null for any other request. Outside the
+ * JSON APIs, Next reads a body into memory for proxy.ts before anything can
+ * refuse it; the server (server/main.ts) refuses such a body
+ * unread, and closes the connection so that the rest is never read.
+ */
+export function pageBodyRefusal(
+  contentLength: string | null | undefined,
+  transferEncoding: string | null | undefined,
+): AppError | null {
+  const kib = PAGE_BODY_LIMIT / 1024;
+  const headers = { connection: "close" };
+  if (contentLength === null || contentLength === undefined) {
+    if (!transferEncoding) return null;
+    return new AppError("length_required", errorText("request.lengthRequired", { kib }), { headers });
+  }
+  if (Number(contentLength) <= PAGE_BODY_LIMIT) return null;
+  return new AppError("payload_too_large", errorText("request.tooLarge", { kib }), { headers });
 }
 
 /** `application/json` or a `+json` type, with or without parameters. */

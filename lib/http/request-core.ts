@@ -29,7 +29,7 @@ export async function handleRequest(
   let response: Response;
   try {
     assertAllowedHost(request);
-    assertSameOrigin(request);
+    assertSameOrigin(request, { reads: access.sameOriginReads });
     const caller = await authenticate(request, access);
     const origin = await identifyOrigin(request, caller);
     if (origin.kind === "anonymous" && !READ_METHODS.has(request.method)) await consumeAnonymousWrite(origin.client);

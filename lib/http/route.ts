@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { reserveAnonymousText } from "@/lib/auth/anonymous-text";
 import type { Access, AuthPolicy } from "@/lib/auth/authenticate";
 import type { Origin } from "@/lib/auth/origin";
 import type { ApiScope } from "@/lib/auth/scopes";
@@ -36,6 +37,13 @@ export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   response?: z.ZodType;
   /** The success body is a stored file with its own content type, not JSON (attachments). */
   file?: true;
+  /** The success body is a stream of Server-Sent Events (text/event-stream), not JSON. */
+  eventStream?: true;
+  /**
+   * Refuse a GET from another site's page as a write is refused (the
+   * backup's download): a cross-site navigation carries the operator's cookie.
+   */
+  sameOriginReads?: true;
 };
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -80,7 +88,7 @@ export function route<
   spec: RouteSpec<P, Q, B>,
   handler: (context: HandlerContext<P, Q, B>) => Promise<Response | object> | Response | object,
 ): RouteHandler {
-  const access: Access = { auth: spec.auth, scope: spec.scope };
+  const access: Access = { auth: spec.auth, scope: spec.scope, sameOriginReads: spec.sameOriginReads };
   const wrapped = (request: Request, context: NextRouteContext) =>
     handleRequest(
       request,
@@ -96,6 +104,8 @@ export function route<
         // A write without fields still refuses a malformed or oversized body,
         // so every POST answers bad input the same way.
         else if (!BODYLESS_METHODS.has(request.method)) await readJsonBody(request);
+        // The text a stranger's write stores counts against its day (lib/auth/anonymous-text.ts).
+        await reserveAnonymousText({ origin, input: body });
         const result = await handler({ request, params, query, body, caller, origin } as HandlerContext<P, Q, B>);
         const response = result instanceof Response ? result : Response.json(result, { status: spec.status ?? 200 });
         if (spec.response && process.env.LABS_CHECK_RESPONSES === "1") await checkResponse(spec, response);

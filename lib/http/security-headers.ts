@@ -42,41 +42,19 @@ export function newNonce(): string {
 }
 
 /**
- * JSON answers of the APIs (next.config.ts headers(); the proxy does not run
+ * JSON answers of the APIs (server/front-door.ts; the proxy does not run
  * there): nothing in them is ever meant to run or be framed. Attachments send
  * their own sandboxed policy (lib/ask/attachments.ts).
  */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * The answers that carry API_POLICY: every JSON API and health check but
- * attachments (their own policy) and the MCP door. `source` is the rule as
- * next.config.ts headers() takes it; `matches` the same rule for the routes
- * answered outside Next's router (lib/http/direct-routes.ts).
+ * Whether a front-door answer (server/front-door.ts) carries API_POLICY:
+ * every JSON API and health check but attachments (their own policy) and the
+ * MCP door.
  */
-export const API_POLICY_RULES: { source: string; matches: (pathname: string) => boolean }[] = [
-  {
-    source: "/api/core-ask/:path((?!attachments/).*)",
-    matches: (path) => path.startsWith("/api/core-ask/") && !path.startsWith("/api/core-ask/attachments/"),
-  },
-  { source: "/api/base-ask/:path*", matches: (path) => path.startsWith("/api/base-ask/") },
-  { source: "/api/openapi.json", matches: (path) => path === "/api/openapi.json" },
-  { source: "/base-scan/api/:path*", matches: (path) => path.startsWith("/base-scan/api/") },
-  { source: "/base-research/api/:path*", matches: (path) => path.startsWith("/base-research/api/") },
-  { source: "/labs/api/:path*", matches: (path) => path.startsWith("/labs/api/") },
-  {
-    source: "/:area(labs|base-scan|core-ask|base-ask)/healthz",
-    matches: (path) => /^\/(labs|base-scan|core-ask|base-ask)\/healthz$/.test(path),
-  },
-];
-
-/** What next.config.ts sends with an answer on this path, for the routes answered outside Next. */
-export function securityHeadersOf(pathname: string): { key: string; value: string }[] {
-  const headers = otherSecurityHeaders();
-  if (API_POLICY_RULES.some((rule) => rule.matches(pathname))) {
-    headers.push({ key: "Content-Security-Policy", value: API_POLICY });
-  }
-  return headers;
+export function takesApiPolicy(pathname: string): boolean {
+  return pathname !== "/api/mcp" && !pathname.startsWith("/api/core-ask/attachments/");
 }
 
 /** Everything but the CSP: for every answer, attachments included. */

@@ -24,6 +24,7 @@ export const BACKUP_TABLES = [
   "research_session",
   "observation",
   "note",
+  "watch",
   "api_key",
   "api_usage",
   "variant_view",
@@ -45,6 +46,13 @@ export const NOT_BACKED_UP: Record<string, string> = {
   anon_write_bucket: "anonymous clients' write budget of the current minute",
   anon_upload_usage: "anonymous clients' uploads of the current day",
   _prisma_migrations: "the restore migrates the database itself before it restores",
+  event: "what happened in the last EVENTS_KEEP_DAYS days, already delivered; a restore keeps the log it finds",
+  event_counter: "the event log's last id, which stays with that log",
+  webhook: "where this install sends its events, with their signing secrets: made again on a new install",
+  webhook_delivery: "attempts to send this install's events, kept with its webhooks",
+  notify_channel:
+    "phones' push subscriptions, made for this install's VAPID key, and ntfy topics: subscribed again on a new install",
+  notification: "what waits for, or went to, those phones and topics",
 };
 
 /**
@@ -53,6 +61,14 @@ export const NOT_BACKED_UP: Record<string, string> = {
  * which replaces them with the backup's.
  */
 export const STARTER_TABLES: ReadonlySet<BackupTable> = new Set(["tip", "variant_view", "daily_counter"]);
+
+/**
+ * The household's credentials: the hashes of its API keys (and their usage
+ * log, which points at them) and its paired phones. A restore leaves them
+ * out unless asked to keep them: a backup that went astray should not let
+ * old keys and phones into the new install (docs/backup-and-restore.md).
+ */
+export const CREDENTIAL_TABLES: ReadonlySet<BackupTable> = new Set(["api_key", "api_usage", "paired_device"]);
 
 export function isBackupTable(name: string): name is BackupTable {
   return (BACKUP_TABLES as readonly string[]).includes(name);

@@ -43,6 +43,9 @@ const errorEnvelope = z
 
 // Its own stored content type in truth; OpenAPI has no way to say "whatever was uploaded".
 const uploadBody = z.string().meta({ format: "binary", description: "The body as described above" });
+const eventStream = z.string().meta({
+  description: "Server-Sent Events: each event's `id:`, `event:` (its type) and `data:` (the event as JSON)",
+});
 const binaryFile = z.string().meta({ format: "binary", description: "The file's bytes, with its stored content type" });
 
 const errorResponse = (description: string) => ({
@@ -111,6 +114,7 @@ function operation(method: HttpMethod, path: string, spec: AnySpec): ZodOpenApiO
         description: "Success",
         ...(spec.response ? { content: { "application/json": { schema: spec.response } } } : {}),
         ...(spec.file ? { content: { "application/octet-stream": { schema: binaryFile } } } : {}),
+        ...(spec.eventStream ? { content: { "text/event-stream": { schema: eventStream } } } : {}),
       },
       ...(spec.params || spec.query || spec.body || writes
         ? { "400": errorResponse("bad_json or validation_failed, naming each field") }

@@ -12,7 +12,13 @@ import {
   type ControlLine,
   type TableStart,
 } from "@/lib/labs/backup-format";
-import { BACKUP_TABLES, isBackupTable, STARTER_TABLES, type BackupTable } from "@/lib/labs/backup-tables";
+import {
+  BACKUP_TABLES,
+  CREDENTIAL_TABLES,
+  isBackupTable,
+  STARTER_TABLES,
+  type BackupTable,
+} from "@/lib/labs/backup-tables";
 import { quoted, tableColumns, type Transaction } from "@/lib/labs/table-catalog";
 
 /** Far above any row we write (an attachment's bytes in hex are at most ~2 × its size). */
@@ -21,16 +27,31 @@ const MAX_LINE_BYTES = 128 * 1024 * 1024;
 const BATCH_ROWS = 500;
 const BATCH_BYTES = 8 * 1024 * 1024;
 
-export type RestoreSummary = { backup: Pick<BackupHeader, "created_at" | "database">; rows: BackupEnd["rows"] };
+export type RestoreOptions = {
+  /** Restore the backup's API keys and paired phones too (CREDENTIAL_TABLES); left out by default. */
+  keepCredentials?: boolean;
+};
+
+export type RestoreSummary = {
+  backup: Pick<BackupHeader, "created_at" | "database">;
+  /** Rows restored per table; a table left out has 0. */
+  rows: BackupEnd["rows"];
+  credentials: "kept" | "left_out";
+};
 
 /**
  * Restores a backup (lib/labs/write-backup.ts) into this database, which
  * must be migrated and hold no household data yet: starter rows (tips, page
  * views) are replaced by the backup's. One transaction: a backup that is
  * cut short, altered or from a newer Labs leaves the database as it was.
- * Ids are kept, and each table's id sequence continues after them.
+ * Ids are kept, and each table's id sequence continues after them. The
+ * credentials are read and counted like every table, but written only when
+ * asked for.
  */
-export async function restoreBackup(source: AsyncIterable<Uint8Array>): Promise<RestoreSummary> {
+export async function restoreBackup(
+  source: AsyncIterable<Uint8Array>,
+  { keepCredentials = false }: RestoreOptions = {},
+): Promise<RestoreSummary> {
   const lines = readLines(Readable.from(source).pipe(createGunzip()));
   const header = await readHeader(lines);
   await checkMigrations(header);
@@ -38,9 +59,13 @@ export async function restoreBackup(source: AsyncIterable<Uint8Array>): Promise<
     async (tx) => {
       await refuseHouseholdData(tx);
       for (const table of [...BACKUP_TABLES].reverse()) await tx.$executeRawUnsafe(`DELETE FROM ${quoted(table)}`);
-      const rows = await restoreTables(tx, lines);
+      const rows = await restoreTables(tx, lines, keepCredentials);
       await continueSequences(tx);
-      return { backup: { created_at: header.created_at, database: header.database }, rows };
+      return {
+        backup: { created_at: header.created_at, database: header.database },
+        rows,
+        credentials: keepCredentials ? "kept" : "left_out",
+      };
     },
     { timeout: 60 * 60_000, maxWait: 60_000 },
   );
@@ -87,10 +112,18 @@ export async function tablesWithHouseholdData(client: Pick<Transaction, "$queryR
   return holding;
 }
 
-/** Each table's section in order, its rows in batches; the end line must count exactly what came. */
-async function restoreTables(tx: Transaction, lines: AsyncIterator<string>): Promise<BackupEnd["rows"]> {
+/**
+ * Each table's section in order, its rows in batches; the end line must
+ * count exactly what came. Answers the rows written per table.
+ */
+async function restoreTables(
+  tx: Transaction,
+  lines: AsyncIterator<string>,
+  keepCredentials: boolean,
+): Promise<BackupEnd["rows"]> {
+  const read: BackupEnd["rows"] = {};
   const restored: BackupEnd["rows"] = {};
-  let section: { table: BackupTable; columns: string } | null = null;
+  let section: { table: BackupTable; columns: string; skipped: boolean } | null = null;
   let batch: string[] = [];
   let batchBytes = 0;
   let lastIndex = -1;
@@ -107,6 +140,7 @@ async function restoreTables(tx: Transaction, lines: AsyncIterator<string>): Pro
       throw invalid(errorText("labs.restore.rowsRefused", { table, reason: databaseMessage(error) }), error);
     }
     restored[table] = (restored[table] ?? 0) + batch.length;
+    read[table] = (read[table] ?? 0) + batch.length;
     batch = [];
     batchBytes = 0;
   };
@@ -116,6 +150,10 @@ async function restoreTables(tx: Transaction, lines: AsyncIterator<string>): Pro
     const control = controlOf(line);
     if (!control) {
       if (!section) throw invalid(errorText("labs.restore.rowOutsideTable"));
+      if (section.skipped) {
+        read[section.table] = (read[section.table] ?? 0) + 1;
+        continue;
+      }
       batch.push(line);
       batchBytes += line.length;
       if (batch.length >= BATCH_ROWS || batchBytes >= BATCH_BYTES) await flush();
@@ -123,14 +161,19 @@ async function restoreTables(tx: Transaction, lines: AsyncIterator<string>): Pro
     }
     await flush();
     if (control.labs === "end") {
-      checkCounts(control, restored);
+      checkCounts(control, read);
       return restored;
     }
     if (control.labs !== "table") throw invalid(errorText("labs.restore.secondHeader"));
     const index = BACKUP_TABLES.indexOf(control.name);
     if (index <= lastIndex) throw invalid(errorText("labs.restore.tableOrder", { table: control.name }));
     lastIndex = index;
-    section = { table: control.name, columns: await checkedColumns(tx, control) };
+    section = {
+      table: control.name,
+      columns: await checkedColumns(tx, control),
+      skipped: !keepCredentials && CREDENTIAL_TABLES.has(control.name),
+    };
+    read[control.name] = 0;
     restored[control.name] = 0;
   }
   throw invalid(errorText("labs.restore.noEnd"));
@@ -147,14 +190,14 @@ async function checkedColumns(tx: Transaction, start: TableStart): Promise<strin
   return columns.map(quoted).join(", ");
 }
 
-function checkCounts(end: BackupEnd, restored: BackupEnd["rows"]): void {
+function checkCounts(end: BackupEnd, read: BackupEnd["rows"]): void {
   for (const table of BACKUP_TABLES) {
-    if ((end.rows?.[table] ?? 0) !== (restored[table] ?? 0)) {
+    if ((end.rows?.[table] ?? 0) !== (read[table] ?? 0)) {
       throw invalid(
         errorText("labs.restore.countMismatch", {
           expected: end.rows?.[table] ?? 0,
           table,
-          actual: restored[table] ?? 0,
+          actual: read[table] ?? 0,
         }),
       );
     }

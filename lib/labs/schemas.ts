@@ -23,7 +23,7 @@ export const createApiKeyBody = z.object({
   plan: apiPlan.default(DEFAULT_API_PLAN),
   scopes: z
     .array(z.enum(API_SCOPES))
-    .min(1, "name at least one of research, ask, scan")
+    .min(1, `name at least one of ${API_SCOPES.join(", ")}`)
     .max(10)
     .transform((scopes) => [...new Set(scopes)]),
 });
@@ -276,9 +276,19 @@ export type Dashboard = z.infer<typeof dashboardResponse>;
 
 // ─── backup and restore ──────────────────────────────────────────────────────
 
+export const restoreQuery = z.object({
+  /** `1`: restore the backup's API keys and paired phones too; by default they are left out. */
+  keep_credentials: z
+    .enum(["0", "1", "true", "false"])
+    .transform((value) => value === "1" || value === "true")
+    .optional(),
+});
+
 export const restoreResponse = z.object({
   ok: z.literal(true),
   backup: z.object({ created_at: z.string(), database: z.enum(["pglite", "postgresql"]) }),
-  /** Rows restored per table. */
+  /** Rows restored per table; the credentials' tables have 0 when they were left out. */
   rows: z.record(z.string(), z.number().int()),
+  /** Whether the backup's API keys and paired phones were restored. */
+  credentials: z.enum(["kept", "left_out"]),
 });

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { formatPriceFmt, isoTime } from "@/lib/research/format";
 import type { Availability, StateSnapshot } from "@/lib/research/schemas";
 
@@ -21,13 +22,20 @@ export type SnapshotClient = Pick<PrismaClient, "$queryRaw">;
  * database (a recursive walk, anti-joins and lateral joins on the observation
  * indexes), never one query per item.
  */
-export async function buildSnapshot({ client = db() }: { client?: SnapshotClient } = {}): Promise<StateSnapshot> {
+export async function buildSnapshot({
+  client = db(),
+  anonymousDrops = env().RESEARCH_ANON_DROPS,
+}: {
+  client?: SnapshotClient;
+  /** Whether strangers' observations may make a drop (RESEARCH_ANON_DROPS). */
+  anonymousDrops?: boolean;
+} = {}): Promise<StateSnapshot> {
   const [counts, recent, sessions, notes, drops, oos] = await Promise.all([
     queryCounts(client),
     queryRecent(client),
     querySessions(client),
     queryNotes(client),
-    queryDrops(client),
+    queryDrops(client, anonymousDrops),
     queryOutOfStock(client),
   ]);
   return { ok: true as const, counts, recent, sessions, notes, drops, oos, ts: new Date().toISOString() };
@@ -133,10 +141,13 @@ async function queryNotes(client: SnapshotClient) {
 // docs/contract.md, "Research decisions": for each item and source, the newest priced observation lower
 // than the priced one before it (same currency: a currency change is not a
 // drop); the 10 newest of those. The walk that finds them is the SQL function
-// research_price_drops (migration research_snapshot_counts, where it is
-// explained): it reads only as far back as the tenth pair, and as a function
-// it can switch PostgreSQL's JIT off, which would cost more than the query.
-async function queryDrops(client: SnapshotClient) {
+// research_price_drops (migrations research_snapshot_counts and
+// item_field_origins, where it is explained): it reads only as far back as
+// the tenth pair, and as a function it can switch PostgreSQL's JIT off, which
+// would cost more than the query. A drop says whose both prices are
+// (`origin`, `old_origin`); strangers' observations take no part unless
+// RESEARCH_ANON_DROPS allows them (docs/decisions/005-origins-and-anonymous-limits.md).
+async function queryDrops(client: SnapshotClient, anonymousDrops: boolean) {
   const rows = await client.$queryRaw<
     {
       item_id: number;
@@ -149,13 +160,15 @@ async function queryDrops(client: SnapshotClient) {
       drop_pct: number;
       br_id: string;
       observed_at: Date;
+      origin: string;
+      old_origin: string;
     }[]
   >`
     SELECT o.item_id, i.name AS item_name, o.source, o.url, o.currency,
            d.old_price::text AS old_price, o.price::text AS new_price,
            round((d.old_price - o.price) * 100 / d.old_price, 1)::float8 AS drop_pct,
-           o.br_id, o.observed_at
-    FROM research_price_drops(${SNAPSHOT_LIMITS.drops}::int) d
+           o.br_id, o.observed_at, o.origin, d.old_origin
+    FROM research_price_drops(${SNAPSHOT_LIMITS.drops}::int, ${anonymousDrops}::boolean) d
     JOIN observation o ON o.id = d.obs_id
     JOIN item i ON i.id = o.item_id
     ORDER BY d.step`;
@@ -163,17 +176,18 @@ async function queryDrops(client: SnapshotClient) {
 }
 
 // Item and source pairs whose newest observation is `oos`, most recently
-// seen out of stock first (at most 100). An oos observation qualifies when no
-// newer one exists for its pair, checked on the (item_id, source,
-// observed_at) index while walking the observed_at index newest first.
+// seen out of stock first (at most 100), with that observation's origin. An
+// oos observation qualifies when no newer one exists for its pair, checked on
+// the (item_id, source, observed_at) index while walking the observed_at
+// index newest first.
 // `since` is the first observation of the current out-of-stock run (after
 // the last one that was not oos), looked up for the listed pairs only.
 async function queryOutOfStock(client: SnapshotClient) {
   const rows = await client.$queryRaw<
-    { item_id: number; item_name: string; source: string; url: string | null; since: Date }[]
+    { item_id: number; item_name: string; source: string; url: string | null; since: Date; origin: string }[]
   >`
     WITH latest AS (
-      SELECT o.id, o.item_id, o.source, o.url, o.observed_at
+      SELECT o.id, o.item_id, o.source, o.url, o.observed_at, o.origin
       FROM observation o
       WHERE o.availability = 'oos'
         AND NOT EXISTS (
@@ -183,7 +197,7 @@ async function queryOutOfStock(client: SnapshotClient) {
       ORDER BY o.observed_at DESC, o.id DESC
       LIMIT ${SNAPSHOT_LIMITS.oos}
     )
-    SELECT l.item_id, i.name AS item_name, l.source, l.url, run.since
+    SELECT l.item_id, i.name AS item_name, l.source, l.url, run.since, l.origin
     FROM latest l
     JOIN item i ON i.id = l.item_id
     LEFT JOIN LATERAL (

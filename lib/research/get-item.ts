@@ -9,13 +9,24 @@ export const ITEM_OBSERVATIONS_LIMIT = 1000;
 /**
  * One item with its observations, newest first, and per source the latest,
  * lowest and highest price and the latest availability (docs/contract.md,
- * "Research"). Three queries whatever the number of observations.
+ * "Research"). Three queries whatever the number of observations. Each field
+ * the agent reads says whose it is (`origins`,
+ * docs/decisions/005-origins-and-anonymous-limits.md).
  */
 export async function getItemDetailOrThrow({ id }: { id: number }): Promise<ItemDetail> {
   const prisma = db();
   const item = await prisma.item.findUnique({
     where: { id },
-    select: { id: true, name: true, category: true, spec: true, createdAt: true },
+    select: {
+      id: true,
+      name: true,
+      category: true,
+      spec: true,
+      origin: true,
+      categoryOrigin: true,
+      specOrigin: true,
+      createdAt: true,
+    },
   });
   if (!item) throw new AppError("not_found", errorText("research.itemNotFound", { id }));
 
@@ -40,7 +51,10 @@ export async function getItemDetailOrThrow({ id }: { id: number }): Promise<Item
       },
     }),
     // "latest" is the newest observation that has a price; availability is
-    // the newest observation's, priced or not.
+    // the newest observation's, priced or not. Each comes with the origin of
+    // the observation it was read from; of several observations at the
+    // lowest (or highest) price, a trusted one's, so a price the household
+    // saw too reads as the household's.
     prisma.$queryRaw<
       {
         source: string;
@@ -50,6 +64,10 @@ export async function getItemDetailOrThrow({ id }: { id: number }): Promise<Item
         currency: string | null;
         availability: Availability;
         last_observed_at: Date;
+        latest_price_origin: string | null;
+        min_price_origin: string | null;
+        max_price_origin: string | null;
+        availability_origin: string;
       }[]
     >`
       SELECT source,
@@ -58,7 +76,13 @@ export async function getItemDetailOrThrow({ id }: { id: number }): Promise<Item
              max(price)::text AS max_price,
              (array_agg(currency ORDER BY observed_at DESC, id DESC) FILTER (WHERE price IS NOT NULL))[1] AS currency,
              (array_agg(availability ORDER BY observed_at DESC, id DESC))[1] AS availability,
-             max(observed_at) AS last_observed_at
+             max(observed_at) AS last_observed_at,
+             (array_agg(origin ORDER BY observed_at DESC, id DESC) FILTER (WHERE price IS NOT NULL))[1] AS latest_price_origin,
+             (array_agg(origin ORDER BY price, origin = 'anonymous', observed_at DESC, id DESC)
+                FILTER (WHERE price IS NOT NULL))[1] AS min_price_origin,
+             (array_agg(origin ORDER BY price DESC, origin = 'anonymous', observed_at DESC, id DESC)
+                FILTER (WHERE price IS NOT NULL))[1] AS max_price_origin,
+             (array_agg(origin ORDER BY observed_at DESC, id DESC))[1] AS availability_origin
       FROM observation
       WHERE item_id = ${id}
       GROUP BY source
@@ -73,6 +97,7 @@ export async function getItemDetailOrThrow({ id }: { id: number }): Promise<Item
       item_category: item.category,
       item_spec: item.spec,
       created_at: item.createdAt.toISOString(),
+      origins: { item_name: item.origin, item_category: item.categoryOrigin, item_spec: item.specOrigin },
     },
     observations: observations.map((obs) => {
       const price = obs.price === null ? null : obs.price.toFixed(2);
@@ -93,6 +118,17 @@ export async function getItemDetailOrThrow({ id }: { id: number }): Promise<Item
         origin: obs.origin,
       };
     }),
-    by_source: bySource.map((row) => ({ ...row, last_observed_at: isoTime(row.last_observed_at) })),
+    by_source: bySource.map(
+      ({ latest_price_origin, min_price_origin, max_price_origin, availability_origin, ...row }) => ({
+        ...row,
+        last_observed_at: isoTime(row.last_observed_at),
+        origins: {
+          latest_price: latest_price_origin,
+          min_price: min_price_origin,
+          max_price: max_price_origin,
+          availability: availability_origin,
+        },
+      }),
+    ),
   };
 }

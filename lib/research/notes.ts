@@ -1,5 +1,7 @@
 import { db } from "@/lib/db";
+import { excerpt } from "@/lib/ask/excerpt";
 import { originLabel, type Origin } from "@/lib/auth/origin";
+import { eventsCommitted, recordEvent, type NewEvent } from "@/lib/events/record-event";
 import type { CreateNoteBody, ListNotesQuery } from "@/lib/research/schemas";
 
 // Notes are the operator's requests to the agent, a permanent history (seed
@@ -33,18 +35,41 @@ function toNoteView(note: {
   };
 }
 
+/** The note and its note.created event, together. */
 export async function createNote({ input, origin }: { input: CreateNoteBody; origin: Origin }): Promise<NoteView> {
-  const note = await db().note.create({
-    data: { content: input.content, sessionSlug: input.session_slug ?? null, origin: originLabel(origin) },
-    select: noteSelect,
+  const note = await db().$transaction(async (tx) => {
+    const note = await tx.note.create({
+      data: { content: input.content, sessionSlug: input.session_slug ?? null, origin: originLabel(origin) },
+      select: noteSelect,
+    });
+    await recordEvent(tx, noteCreated(note));
+    return note;
   });
+  eventsCommitted();
   return toNoteView(note);
 }
 
-/** Newest first; `limit` is already bounded by listNotesQuery. */
+/** How much of a note an event carries. */
+const NOTE_TEXT_MAX = 280;
+
+function noteCreated(note: { id: number; content: string; sessionSlug: string | null; origin: string }): NewEvent {
+  const url = note.sessionSlug ? `/base-research/sessions/${encodeURIComponent(note.sessionSlug)}` : "/base-research/";
+  return {
+    type: "note.created",
+    subject: { kind: "note", id: note.id, url },
+    data: { note_id: note.id, content: excerpt(note.content, NOTE_TEXT_MAX), session_slug: note.sessionSlug },
+    origin: note.origin,
+  };
+}
+
+/**
+ * Newest first; `limit` is already bounded by listNotesQuery. `origin` picks
+ * one writer's notes: the research prompt reads the operator's this way, so
+ * strangers' notes, however many, never push them out of its reach.
+ */
 export async function listNotes({ query }: { query: ListNotesQuery }): Promise<NoteView[]> {
   const notes = await db().note.findMany({
-    where: query.session_slug !== undefined ? { sessionSlug: query.session_slug } : {},
+    where: { sessionSlug: query.session_slug, origin: query.origin },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: query.limit,
     select: noteSelect,

@@ -1,4 +1,6 @@
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { eventsCommitted } from "@/lib/events/record-event";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, errorText } from "@/lib/http/errors";
 import { cleanName, nameKey } from "@/lib/names";
@@ -7,6 +9,9 @@ import { BR_SCOPE } from "@/lib/research/br-id";
 import type { ObserveBody } from "@/lib/research/schemas";
 
 export type RecordedObservation = { obs_id: number; item_id: number; br_id: string };
+
+/** How far back the lowest price that a new one must undercut to raise price.dropped is looked for. */
+export const DROP_WINDOW_DAYS = 30;
 
 /**
  * Records one price observation (docs/contract.md, "Research resources"): finds or creates
@@ -26,9 +31,12 @@ export type RecordedObservation = { obs_id: number; item_id: number; br_id: stri
  * every observe, so concurrent ones queue instead of deadlocking; with an
  * unknown item_id the chain is empty and nothing is written.
  *
- * The observation and a new session record their origin. An anonymous
- * caller may start a session and add to any, but never rewrites an existing
- * session's title or context: that is what the agent reads as its brief
+ * The observation, a new item and a new session record their origin, and
+ * so do an item's category and spec. An anonymous caller may start a
+ * session and add to any, but never rewrites an existing session's title or
+ * context: that is what the agent reads as its brief. Nor does it set an
+ * item's category or spec that has a value: it fills a blank, as the
+ * stranger's, and the household's value replaces a stranger's
  * (docs/decisions/005-origins-and-anonymous-limits.md).
  */
 export async function recordObservation({
@@ -39,20 +47,35 @@ export async function recordObservation({
   origin: Origin;
 }): Promise<RecordedObservation> {
   const label = originLabel(origin);
-  const mayRetitle = isTrusted(origin);
+  // The household (anyone but a stranger) may change what the agent reads as given.
+  const trusted = isTrusted(origin);
   const name = cleanName(input.item_name ?? "");
+  const category = input.item_category ?? null;
+  const spec = input.item_spec ?? null;
+  // Whether this observe's value of a field replaces the item's: a blank is
+  // filled by anyone, a stranger's value is replaced by the household's, and
+  // no other value is ever overwritten. Every SET below reads the row as it
+  // was, so a field and its origin change together.
+  const replaces = (field: "category" | "spec") => {
+    const [value, valueOrigin] = [Prisma.raw(`item.${field}`), Prisma.raw(`item.${field}_origin`)];
+    const orStrangers = trusted ? Prisma.sql` OR ${valueOrigin} = 'anonymous'` : Prisma.empty;
+    return Prisma.sql`EXCLUDED.${Prisma.raw(field)} IS NOT NULL AND (${value} IS NULL${orStrangers})`;
+  };
   const item =
     input.item_id !== undefined
       ? Prisma.sql`SELECT id FROM item WHERE id = ${input.item_id}::int`
       : // Atomic upsert on the case-insensitive key: concurrent first
-        // observations of one new name all get the same item. Category and
-        // spec given later fill blanks but never overwrite.
+        // observations of one new name all get the same item.
         Prisma.sql`
-          INSERT INTO item (name, name_key, category, spec)
-          VALUES (${name}::text, ${nameKey(name)}::text, ${input.item_category ?? null}::text, ${input.item_spec ?? null}::text)
+          INSERT INTO item (name, name_key, category, spec, origin, category_origin, spec_origin)
+          VALUES (${name}::text, ${nameKey(name)}::text, ${category}::text, ${spec}::text, ${label}::text,
+                  ${category === null ? null : label}::text, ${spec === null ? null : label}::text)
           ON CONFLICT (name_key) DO UPDATE
-            SET category = COALESCE(item.category, EXCLUDED.category),
-                spec = COALESCE(item.spec, EXCLUDED.spec)
+            SET category = CASE WHEN ${replaces("category")} THEN EXCLUDED.category ELSE item.category END,
+                category_origin = CASE WHEN ${replaces("category")} THEN EXCLUDED.category_origin
+                                       ELSE item.category_origin END,
+                spec = CASE WHEN ${replaces("spec")} THEN EXCLUDED.spec ELSE item.spec END,
+                spec_origin = CASE WHEN ${replaces("spec")} THEN EXCLUDED.spec_origin ELSE item.spec_origin END
           RETURNING id`;
   const session =
     input.session_slug !== undefined
@@ -62,9 +85,9 @@ export async function recordObservation({
                  ${label}::text, now()
           FROM it
           ON CONFLICT (slug) DO UPDATE
-            SET title = CASE WHEN ${mayRetitle}::boolean THEN COALESCE(EXCLUDED.title, research_session.title)
+            SET title = CASE WHEN ${trusted}::boolean THEN COALESCE(EXCLUDED.title, research_session.title)
                              ELSE research_session.title END,
-                context = CASE WHEN ${mayRetitle}::boolean THEN COALESCE(EXCLUDED.context, research_session.context)
+                context = CASE WHEN ${trusted}::boolean THEN COALESCE(EXCLUDED.context, research_session.context)
                                ELSE research_session.context END,
                 updated_at = now()
           RETURNING id`
@@ -73,22 +96,95 @@ export async function recordObservation({
   // The day is the database's UTC day and observed_at that same now(): one
   // clock decides both, whatever instance handles the request. br_id is
   // formatBrId's BR-<yymmdd>-<n>, written in SQL to stay in this statement.
-  const rows = await db().$queryRaw<RecordedObservation[]>`
+  //
+  // The last CTEs raise price.dropped in the same statement when the price is
+  // below the lowest this item had from the same source, in the same
+  // currency, over the last DROP_WINDOW_DAYS days: the event commits with
+  // the observation or not at all (docs/decisions/022-event-log.md). What
+  // they read of observation is the table before this insert. Strangers'
+  // prices neither raise one nor count as the lowest unless
+  // RESEARCH_ANON_DROPS allows them, as in the snapshot's drops. A watch on
+  // the item (docs/contract.md, "Watches") is hit by a price at or under its
+  // `below`, or `drop_percent` under the item's last price in that currency,
+  // once per new low: its last_hit_price moves to the price in the same
+  // statement, so of two observes at once only a lower one hits again. The
+  // event counter's row is touched only when there is an event; it is moved
+  // by all of them at once, and the ids handed out in order.
+  const anonymousDrops = env().RESEARCH_ANON_DROPS;
+  const rows = await db().$queryRaw<(RecordedObservation & { events: number })[]>`
     WITH it AS (${item}),
          se AS (${session}),
          counter AS (
            INSERT INTO daily_counter (scope, day, value)
            SELECT ${BR_SCOPE}::text, to_char(now() AT TIME ZONE 'UTC', 'YYMMDD'), 1 FROM se
            ON CONFLICT (scope, day) DO UPDATE SET value = daily_counter.value + 1
-           RETURNING day, value)
-    INSERT INTO observation
-      (br_id, item_id, session_id, source, condition, price, currency, url, availability, notes, origin, observed_at)
-    SELECT 'BR-' || counter.day || '-' || counter.value, it.id, se.id,
-           ${input.source}::text, ${input.condition}::text, ${input.price}::numeric, ${input.currency}::text,
-           ${input.url ?? null}::text, ${input.availability}::text, ${input.notes ?? null}::text, ${label}::text, now()
-    FROM counter, it, se
-    RETURNING id AS obs_id, item_id, br_id`;
+           RETURNING day, value),
+         obs AS (
+           INSERT INTO observation
+             (br_id, item_id, session_id, source, condition, price, currency, url, availability, notes, origin, observed_at)
+           SELECT 'BR-' || counter.day || '-' || counter.value, it.id, se.id,
+                  ${input.source}::text, ${input.condition}::text, ${input.price}::numeric, ${input.currency}::text,
+                  ${input.url ?? null}::text, ${input.availability}::text, ${input.notes ?? null}::text, ${label}::text, now()
+           FROM counter, it, se
+           RETURNING id, item_id, br_id, source, price, currency, url, origin),
+         low AS (
+           SELECT min(p.price) AS price
+           FROM obs JOIN observation p
+             ON p.item_id = obs.item_id AND p.source = obs.source AND p.currency = obs.currency
+           WHERE p.price IS NOT NULL AND p.observed_at > now() - make_interval(days => ${DROP_WINDOW_DAYS}::int)
+             AND (${anonymousDrops}::boolean OR p.origin <> 'anonymous')),
+         dropped AS (
+           SELECT obs.*, low.price AS old_price FROM obs, low
+           WHERE obs.price < low.price AND (${anonymousDrops}::boolean OR obs.origin <> 'anonymous')),
+         prev AS (
+           SELECT p.price
+           FROM obs JOIN observation p ON p.item_id = obs.item_id AND p.currency = obs.currency
+           WHERE p.price IS NOT NULL AND (${anonymousDrops}::boolean OR p.origin <> 'anonymous')
+           ORDER BY p.observed_at DESC, p.id DESC
+           LIMIT 1),
+         hits AS (
+           UPDATE watch w SET last_hit_price = obs.price
+           FROM obs
+           WHERE w.item_id = obs.item_id AND obs.price IS NOT NULL
+             AND (${anonymousDrops}::boolean OR obs.origin <> 'anonymous')
+             AND (w.last_hit_price IS NULL OR obs.price < w.last_hit_price)
+             AND (obs.price <= w.below
+                  OR obs.price <= (SELECT price FROM prev) * (1 - w.drop_percent / 100))
+           RETURNING w.id, w.below, w.drop_percent, w.person_id, (SELECT price FROM prev) AS last_price),
+         next_event AS (
+           UPDATE event_counter SET last_id = last_id + (SELECT count(*) FROM dropped) + (SELECT count(*) FROM hits)
+           WHERE id = 1 AND (EXISTS (SELECT 1 FROM dropped) OR EXISTS (SELECT 1 FROM hits))
+           RETURNING last_id),
+         ev AS (
+           INSERT INTO event (id, type, subject, data, origin)
+           SELECT next_event.last_id - (SELECT count(*) FROM hits), 'price.dropped',
+                  jsonb_build_object('kind', 'research_item', 'id', d.item_id, 'url', '/base-research/items/' || d.item_id),
+                  jsonb_build_object(
+                    'item_id', d.item_id, 'item_name', i.name, 'source', d.source, 'currency', d.currency,
+                    'old_price', d.old_price::text, 'new_price', d.price::text,
+                    'drop_pct', round((d.old_price - d.price) * 100 / d.old_price, 1),
+                    'br_id', d.br_id, 'url', d.url),
+                  d.origin
+           FROM next_event, dropped d JOIN item i ON i.id = d.item_id
+           RETURNING id),
+         hit_ev AS (
+           INSERT INTO event (id, type, subject, data, origin)
+           SELECT next_event.last_id - (SELECT count(*) FROM hits) + row_number() OVER (ORDER BY h.id), 'price.watch_hit',
+                  jsonb_build_object('kind', 'research_item', 'id', o.item_id, 'url', '/base-research/items/' || o.item_id),
+                  jsonb_build_object(
+                    'watch_id', h.id, 'item_id', o.item_id, 'item_name', i.name, 'source', o.source,
+                    'currency', o.currency, 'price', o.price::text, 'below', h.below::text,
+                    'drop_percent', h.drop_percent::float8, 'last_price', h.last_price::text,
+                    'person', pe.name, 'br_id', o.br_id, 'url', o.url),
+                  o.origin
+           FROM next_event, hits h CROSS JOIN obs o JOIN item i ON i.id = o.item_id
+             LEFT JOIN person pe ON pe.id = h.person_id
+           RETURNING id)
+    SELECT obs.id AS obs_id, obs.item_id, obs.br_id,
+           ((SELECT count(*) FROM ev) + (SELECT count(*) FROM hit_ev))::int AS events
+    FROM obs`;
   const [row] = rows;
   if (!row) throw new AppError("not_found", errorText("research.itemNotFoundSendName", { id: input.item_id ?? "" }));
-  return row;
+  if (row.events > 0) eventsCommitted();
+  return { obs_id: row.obs_id, item_id: row.item_id, br_id: row.br_id };
 }

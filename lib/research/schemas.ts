@@ -102,6 +102,8 @@ export const listNotesQuery = z.object({
     .pipe(z.number().min(1, "must be at least 1").max(NOTES_MAX_LIMIT, `must be at most ${NOTES_MAX_LIMIT}`))
     .default(NOTES_DEFAULT_LIMIT),
   session_slug: optionalText(200),
+  /** Only the notes of one origin (`operator`, `anonymous`, `key:<name>`…): a flood of one cannot hide another's. */
+  origin: optionalText(200),
 });
 
 export type ListNotesQuery = z.infer<typeof listNotesQuery>;
@@ -168,6 +170,11 @@ export const sessionSummary = z.strictObject({
   last_obs: isoTime.nullable(),
 });
 
+/**
+ * A price drop: `origin` is whose observation has the new price (br_id,
+ * observed_at), `old_origin` whose had the price before. Without
+ * RESEARCH_ANON_DROPS neither is ever `anonymous`.
+ */
 export const priceDrop = z.strictObject({
   item_id: id,
   item_name: z.string(),
@@ -180,6 +187,8 @@ export const priceDrop = z.strictObject({
   drop_pct: z.number().positive().max(100),
   br_id: brId,
   observed_at: isoTime,
+  origin,
+  old_origin: origin,
 });
 
 export const outOfStock = z.strictObject({
@@ -189,6 +198,8 @@ export const outOfStock = z.strictObject({
   url: z.string().nullable(),
   /** The first observation of the current out-of-stock run. */
   since: isoTime,
+  /** Who saw it out of stock last: the pair's newest observation's origin. */
+  origin,
 });
 
 export const stateResponse = z.strictObject({
@@ -236,6 +247,13 @@ export const sourcePrices = z.strictObject({
   /** Of the newest observation, priced or not. */
   availability: z.enum(AVAILABILITIES),
   last_observed_at: isoTime,
+  /** Whose observation each value was read from; null with the value. */
+  origins: z.strictObject({
+    latest_price: origin.nullable(),
+    min_price: origin.nullable(),
+    max_price: origin.nullable(),
+    availability: origin,
+  }),
 });
 
 export const itemDetailResponse = z.strictObject({
@@ -246,6 +264,12 @@ export const itemDetailResponse = z.strictObject({
     item_category: z.string().nullable(),
     item_spec: z.string().nullable(),
     created_at: isoTime,
+    /** Who wrote each field: the name's is whoever created the item; null with the field. */
+    origins: z.strictObject({
+      item_name: origin,
+      item_category: origin.nullable(),
+      item_spec: origin.nullable(),
+    }),
   }),
   observations: z.array(itemObservation),
   by_source: z.array(sourcePrices),

@@ -5,9 +5,15 @@ import type { CreateNoteBody, CreateNoteResponse, Note, StateSnapshot } from "@/
 export const STATE_URL = "/base-research/api/state";
 export const NOTE_URL = "/base-research/api/note";
 
-/** The research dashboard's live snapshot (every 30 s, paused while the tab is hidden). */
+/**
+ * What changes the snapshot enough to show at once: a drop, a note. A plain
+ * observation raises no event; the 30 s refresh brings it.
+ */
+const RESEARCH_EVENTS = ["price.dropped", "note.created"] as const;
+
+/** The research dashboard's live snapshot (on its events, and every 30 s while the tab is visible). */
 export function useResearchState(initial: StateSnapshot) {
-  return useLiveData(STATE_URL, initial);
+  return useLiveData(STATE_URL, initial, RESEARCH_EVENTS);
 }
 
 type Mutate = ReturnType<typeof useResearchState>["mutate"];

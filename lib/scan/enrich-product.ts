@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { clientNetwork } from "@/lib/http/client-address";
 import { AppError, errorText } from "@/lib/http/errors";
 import { readAtMost } from "@/lib/http/read-body";
 import { nextCounterValue } from "@/lib/db/daily-counter";
@@ -24,8 +25,9 @@ import { productJson } from "@/lib/scan/shapes";
 // minute, needs no background timer and no process memory.
 //
 // Those 15 are the household's. An anonymous client (no API key, not this
-// machine itself) gets a share of them, 5 a minute per address, counted the
-// same way under its own scope and checked first: its sixth call is refused
+// machine itself) gets a share of them, 5 a minute per address (an IPv6
+// client per /64: docs/decisions/020-ipv6-and-login-budget.md),
+// counted the same way under its own scope and checked first: its sixth call is refused
 // before OFF is asked and before the household's count moves, so a stranger
 // can spend at most a third of the budget, never all of it.
 //
@@ -38,7 +40,7 @@ import { productJson } from "@/lib/scan/shapes";
 
 export const OFF_USER_AGENT = "Labs/0.1 (self-hosted; household use)";
 export const OFF_CALLS_PER_MINUTE = 15;
-/** An anonymous client's share of OFF_CALLS_PER_MINUTE, per address. */
+/** An anonymous client's share of OFF_CALLS_PER_MINUTE, per address (IPv6: per /64). */
 export const OFF_CALLS_PER_CLIENT_PER_MINUTE = 5;
 /** The most of an OFF answer we read; a product answer is a few KB. */
 export const OFF_ANSWER_MAX_BYTES = 1024 * 1024;
@@ -126,7 +128,7 @@ export async function acquireOffSlot({
   const window = now.toISOString().slice(0, 16);
   const retryAfter = String(60 - now.getUTCSeconds());
   if (client !== null) {
-    const usedByClient = await nextCounterValue({ scope: `${OFF_SCOPE}:${client}`, day: window });
+    const usedByClient = await nextCounterValue({ scope: `${OFF_SCOPE}:${clientNetwork(client)}`, day: window });
     if (usedByClient > clientLimit) {
       throw new AppError(
         "rate_limited",

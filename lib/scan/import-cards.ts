@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { reserveAnonymousText } from "@/lib/auth/anonymous-text";
 import { consumeAnonymousWrite } from "@/lib/auth/anonymous-writes";
 import type { Origin } from "@/lib/auth/origin";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, errorText, writeError, type ErrorKey, type ErrorText } from "@/lib/http/errors";
+import { giveWay } from "@/lib/http/give-way";
 import { translateIssue } from "@/lib/i18n/issue-messages";
 import type { Locale } from "@/lib/i18n/locales";
 import { cleanName, nameKey } from "@/lib/names";
@@ -55,8 +57,11 @@ export async function importCards({
   dryRun,
   locale = "en",
 }: ImportCardsOptions): Promise<ImportCardsResult> {
-  const parsed = parseWalletFile(file);
   const cap = cardCap(origin);
+  const parsed = await parseWalletFile(file, {
+    maxRows: cap.cards * IMPORT_LIMITS.rowsPerCard,
+    tooManyRows: cap.tooManyRows,
+  });
   if (parsed.rows.length + parsed.problems.length > cap.cards)
     throw cap.refusal(parsed.rows.length + parsed.problems.length);
 
@@ -68,7 +73,9 @@ export async function importCards({
   }));
   const people = await knownPeople(parsed.rows.flatMap((row) => row.groups));
   const candidates: ImportRow[] = [];
+  // Drawing a long 1-D barcode takes bwip-js a millisecond or two: other requests go in between.
   for (const row of parsed.rows) {
+    await giveWay();
     const checked = checkRow(row, personOf(row, people, person), locale);
     if ("reason" in checked) errors.push(checked);
     else candidates.push(checked);
@@ -91,6 +98,7 @@ export async function importCards({
 
   // The request itself took one token in the request core: each card after the first takes one more.
   if (origin.kind === "anonymous") await consumeAnonymousWrite(origin.client, add.length - 1);
+  await reserveAnonymousText({ origin, input: add });
   const written = await writeCards(add);
   // A card added meanwhile by someone else is a duplicate now; it was not written twice.
   return {
@@ -101,20 +109,29 @@ export async function importCards({
   };
 }
 
-/** How many cards one file may hold for this caller, and the refusal past it. */
+/**
+ * How many cards one file may hold for this caller, and the refusal past it;
+ * and how many CSV records it may have, so that a stranger's file is read
+ * only as far as their few cards could go (docs/decisions/007-wallet-import-export.md).
+ */
 function cardCap(origin: Origin) {
   const anonymousLimit = env().ANON_RATE_LIMIT;
   if (origin.kind === "anonymous" && anonymousLimit > 0 && anonymousLimit < IMPORT_LIMITS.cards) {
+    const rows = anonymousLimit * IMPORT_LIMITS.rowsPerCard;
     return {
       cards: anonymousLimit,
       refusal: (count: number) =>
         new AppError("payload_too_large", errorText("wallet.importTooManyUnpaired", { count, max: anonymousLimit })),
+      tooManyRows: () =>
+        new AppError("payload_too_large", errorText("wallet.importTooManyRowsUnpaired", { max: rows })),
     };
   }
+  const rows = IMPORT_LIMITS.cards * IMPORT_LIMITS.rowsPerCard;
   return {
     cards: IMPORT_LIMITS.cards,
     refusal: (count: number) =>
       new AppError("payload_too_large", errorText("wallet.importTooMany", { count, max: IMPORT_LIMITS.cards })),
+    tooManyRows: () => new AppError("payload_too_large", errorText("wallet.importTooManyRows", { max: rows })),
   };
 }
 

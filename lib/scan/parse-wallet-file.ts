@@ -1,5 +1,8 @@
-import { parse, CsvError } from "csv-parse/sync";
+import { isUtf8 } from "node:buffer";
+import { finished } from "node:stream/promises";
+import { CsvError, Parser } from "csv-parse";
 import { AppError, errorText, type ErrorText } from "@/lib/http/errors";
+import { giveWay } from "@/lib/http/give-way";
 import { normalizeFormat, BARCODE_FORMATS, type BarcodeFormat } from "@/lib/scan/barcode-format";
 import { fromCatimaBarcodeName } from "@/lib/scan/catima-barcodes";
 import { looksLikeFormula, restoreCell } from "@/lib/scan/formula-cells";
@@ -13,11 +16,20 @@ import { IMPORT_LIMITS, WALLET_CSV_COLUMNS } from "@/lib/scan/schemas";
 // CatimaLoyalty/Android, GPL-3.0); this is written from that description,
 // not copied. A file that is not one of these, or is hostile, is refused
 // whole; a row that cannot become a card is kept as a problem with its reason.
+//
+// Reading is done in small steps that give way to other requests
+// (lib/http/give-way.ts): a CSV of 2 MiB, parsed in one go, held the server
+// for seconds.
 
 /** The one file of a Catima zip that is read; its card images are not. */
 const CATIMA_CSV = "catima.csv";
 /** No card has a longer line than this; a longer one is not a wallet file. */
 const MAX_RECORD_CHARACTERS = 64 * 1024;
+/**
+ * Bytes of CSV handed to the parser in one step: at most a few hundred
+ * records, a millisecond or two of parsing.
+ */
+const CSV_STEP_BYTES = 256;
 const LABEL_MAX = 120;
 
 export type WalletFileRow = {
@@ -41,17 +53,34 @@ export type WalletFile = { kind: "catima" | "csv"; rows: WalletFileRow[]; proble
 
 type CsvRecord = { line: number; cells: string[] };
 
+export type WalletFileLimits = {
+  /** Records of the CSV: reading stops past them. */
+  maxRows: number;
+  /** The refusal then, in the words that fit the caller. */
+  tooManyRows: () => AppError;
+};
+
+const HOUSEHOLD_ROWS = IMPORT_LIMITS.cards * IMPORT_LIMITS.rowsPerCard;
+
+const householdLimits: WalletFileLimits = {
+  maxRows: HOUSEHOLD_ROWS,
+  tooManyRows: () => new AppError("payload_too_large", errorText("wallet.importTooManyRows", { max: HOUSEHOLD_ROWS })),
+};
+
 /** The cards in `bytes`, or a refusal naming what is wrong with the file. */
-export function parseWalletFile(bytes: Uint8Array): WalletFile {
+export async function parseWalletFile(
+  bytes: Uint8Array,
+  limits: WalletFileLimits = householdLimits,
+): Promise<WalletFile> {
   if (isZip(bytes)) {
-    const csv = readZipEntry(bytes, { name: CATIMA_CSV, maxBytes: IMPORT_LIMITS.csvBytes });
-    const records = readCsv(decodeText(csv));
+    const csv = await readZipEntry(bytes, { name: CATIMA_CSV, maxBytes: IMPORT_LIMITS.csvBytes });
+    const records = await readCsv(csv, limits);
     if (!isCatimaVersionLine(records[0])) {
       const header = records[0]?.cells ?? [];
       if (!(header.includes("_id") && header.includes("cardid")))
         throw unreadable(errorText("wallet.file.catimaCsvNotCatima"));
     }
-    return { kind: "catima", ...readCatima(records) };
+    return { kind: "catima", ...(await readCatima(records)) };
   }
   if (bytes.byteLength > IMPORT_LIMITS.csvBytes) {
     throw new AppError(
@@ -59,49 +88,59 @@ export function parseWalletFile(bytes: Uint8Array): WalletFile {
       errorText("wallet.file.csvTooLarge", { mib: IMPORT_LIMITS.csvBytes / 1024 / 1024 }),
     );
   }
-  const records = readCsv(decodeText(bytes));
+  const records = await readCsv(bytes, limits);
   const first = records[0];
   if (!first) throw unreadable(errorText("wallet.file.empty"));
-  if (isCatimaVersionLine(first)) return { kind: "catima", ...readCatima(records) };
+  if (isCatimaVersionLine(first)) return { kind: "catima", ...(await readCatima(records)) };
   const header = first.cells.map((cell) => cell.trim());
-  if (header.includes("_id") && header.includes("cardid")) return { kind: "catima", ...readCatima(records) };
-  return { kind: "csv", ...readWalletCsv(records) };
+  if (header.includes("_id") && header.includes("cardid")) return { kind: "catima", ...(await readCatima(records)) };
+  return { kind: "csv", ...(await readWalletCsv(records)) };
 }
 
-function decodeText(bytes: Uint8Array): string {
+/**
+ * The records of a UTF-8 CSV, each with the line it starts on. The parser is
+ * fed a few hundred bytes at a time, giving way between steps, and stopped
+ * as soon as the file has more records than an import may hold.
+ */
+async function readCsv(bytes: Uint8Array, { maxRows, tooManyRows }: WalletFileLimits): Promise<CsvRecord[]> {
+  if (!isUtf8(bytes)) throw new AppError("unsupported_media_type", errorText("wallet.file.notUtf8"));
+  if (bytes.includes(0)) throw new AppError("unsupported_media_type", errorText("wallet.file.nulBytes"));
+  const records: CsvRecord[] = [];
+  // A record's line is where it starts: one past where the one before it ended.
+  let previousEnd = 0;
+  const parser = new Parser({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+    max_record_size: MAX_RECORD_CHARACTERS,
+    // Each record is kept here, where its last line is known; none goes on down the stream.
+    on_record: (cells: string[], { lines }: { lines: number }) => {
+      records.push({ line: previousEnd + 1, cells });
+      previousEnd = lines;
+      return null;
+    },
+  });
+  // A failure reaches the write that caused it, and the stream must not throw it again.
+  parser.on("error", () => undefined);
   try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw new AppError("unsupported_media_type", errorText("wallet.file.notUtf8"));
-  }
-}
-
-function readCsv(text: string): CsvRecord[] {
-  if (text.includes("\u0000")) {
-    throw new AppError("unsupported_media_type", errorText("wallet.file.nulBytes"));
-  }
-  let parsed: { record: string[]; info: { lines: number } }[];
-  try {
-    parsed = parse(text, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: false,
-      max_record_size: MAX_RECORD_CHARACTERS,
-      // With `info`, each record comes with where it ends; the types do not say so.
-    }) as unknown as typeof parsed;
+    for (let at = 0; at < bytes.byteLength; at += CSV_STEP_BYTES) {
+      await new Promise<void>((resolve, reject) =>
+        parser.write(bytes.subarray(at, at + CSV_STEP_BYTES), (error) => (error ? reject(error) : resolve())),
+      );
+      if (records.length > maxRows) throw tooManyRows();
+      await giveWay();
+    }
+    parser.end();
+    await finished(parser, { readable: false });
   } catch (error) {
     if (error instanceof CsvError)
       throw unreadable(errorText("wallet.file.csvError", { reason: `${error.message}.`.replace(/\.\.$/, ".") }));
     throw error;
+  } finally {
+    parser.destroy();
   }
-  // A record's line is where it starts: one past where the one before it ended.
-  let previousEnd = 0;
-  return parsed.map(({ record, info }) => {
-    const line = previousEnd + 1;
-    previousEnd = info.lines;
-    return { line, cells: record };
-  });
+  if (records.length > maxRows) throw tooManyRows();
+  return records;
 }
 
 const isBlank = (record: CsvRecord) => record.cells.every((cell) => cell.trim() === "");
@@ -118,13 +157,16 @@ function isCatimaVersionLine(record: CsvRecord | undefined): boolean {
  * then three tables separated by blank lines: groups (`_id`), cards, and
  * card-to-group links (`cardId,groupId`).
  */
-function readCatima(records: CsvRecord[]): Omit<WalletFile, "kind"> {
+async function readCatima(records: CsvRecord[]): Promise<Omit<WalletFile, "kind">> {
   const first = records[0];
-  if (!first || !isCatimaVersionLine(first))
-    return readCatimaCards(
-      records.filter((record) => !isBlank(record)),
-      [],
-    );
+  if (!first || !isCatimaVersionLine(first)) {
+    const cards: CsvRecord[] = [];
+    for (const record of records) {
+      await giveWay();
+      if (!isBlank(record)) cards.push(record);
+    }
+    return readCatimaCards(cards, []);
+  }
   const version = Number(first.cells[0]!.trim());
   if (version !== 2) {
     throw unreadable(errorText("wallet.file.catimaVersion", { version }));
@@ -132,6 +174,7 @@ function readCatima(records: CsvRecord[]): Omit<WalletFile, "kind"> {
   const sections: CsvRecord[][] = [];
   let current: CsvRecord[] = [];
   for (const record of records.slice(1)) {
+    await giveWay();
     if (isBlank(record)) {
       if (current.length > 0) sections.push(current);
       current = [];
@@ -145,17 +188,18 @@ function readCatima(records: CsvRecord[]): Omit<WalletFile, "kind"> {
   return readCatimaCards(cards, links);
 }
 
-function readCatimaCards(cards: CsvRecord[], links: CsvRecord[]): Omit<WalletFile, "kind"> {
+async function readCatimaCards(cards: CsvRecord[], links: CsvRecord[]): Promise<Omit<WalletFile, "kind">> {
   const header = cards[0];
   if (!header) throw unreadable(errorText("wallet.file.catimaNoCards"));
   const column = columnsOf(header.cells);
   for (const name of ["_id", "store", "cardid"]) {
     if (!column.has(name)) throw unreadable(errorText("wallet.file.catimaNoColumn", { name }));
   }
-  const groupsOf = readCatimaLinks(links);
+  const groupsOf = await readCatimaLinks(links);
   const rows: WalletFileRow[] = [];
   const problems: WalletFileProblem[] = [];
   for (const record of cards.slice(1)) {
+    await giveWay();
     const cell = (name: string) => {
       const index = column.get(name);
       return index === undefined ? "" : keptCell(record, index, name);
@@ -198,7 +242,7 @@ function readCatimaCards(cards: CsvRecord[], links: CsvRecord[]): Omit<WalletFil
   return { rows, problems };
 }
 
-function readCatimaLinks(links: CsvRecord[]): Map<string, string[]> {
+async function readCatimaLinks(links: CsvRecord[]): Promise<Map<string, string[]>> {
   const groupsOf = new Map<string, string[]>();
   const header = links[0];
   if (!header) return groupsOf;
@@ -209,6 +253,7 @@ function readCatimaLinks(links: CsvRecord[]): Map<string, string[]> {
     throw unreadable(errorText("wallet.file.catimaNoLinks"));
   }
   for (const record of links.slice(1)) {
+    await giveWay();
     const card = keptCell(record, cardColumn, "cardId").trim();
     const group = keptCell(record, groupColumn, "groupId").trim();
     if (!card || !group) continue;
@@ -234,7 +279,7 @@ function catimaLabel(note: string, printedNumber: string): string {
 
 // ─── the wallet CSV ─────────────────────────────────────────────────────────
 
-function readWalletCsv(records: CsvRecord[]): Omit<WalletFile, "kind"> {
+async function readWalletCsv(records: CsvRecord[]): Promise<Omit<WalletFile, "kind">> {
   const header = records[0]!.cells.map((cell) => cell.trim().toLowerCase());
   const known: readonly string[] = WALLET_CSV_COLUMNS;
   const unknown = header.filter((name) => !known.includes(name));
@@ -255,6 +300,7 @@ function readWalletCsv(records: CsvRecord[]): Omit<WalletFile, "kind"> {
   const rows: WalletFileRow[] = [];
   const problems: WalletFileProblem[] = [];
   for (const record of records.slice(1)) {
+    await giveWay();
     if (isBlank(record)) continue;
     const cell = (name: string) => {
       const index = column.get(name);

@@ -1,8 +1,11 @@
+import { isTrusted, originLabel, type Origin } from "@/lib/auth/origin";
 import { db } from "@/lib/db";
+import { eventsCommitted, recordEvent } from "@/lib/events/record-event";
 import { AppError, errorText } from "@/lib/http/errors";
 import { pageOf } from "@/lib/http/paging";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ensureProduct } from "@/lib/scan/products";
+import { hitProductWatches } from "@/lib/watches/hit-watches";
 import {
   PRICES_PAGE,
   type CreatePriceBody,
@@ -58,27 +61,88 @@ function priceJson(row: PriceRow) {
   };
 }
 
-export async function recordPrice(body: CreatePriceBody) {
+/**
+ * Records a shop price. A price under the last one for that product at that
+ * store (same currency), recorded by the household, raises price.dropped in
+ * the same transaction (docs/decisions/022-event-log.md); a stranger's does
+ * not, as strangers' research prices make no drop
+ * (docs/decisions/005-origins-and-anonymous-limits.md). A price dated before
+ * the last one is history, not a drop.
+ */
+export async function recordPrice(body: CreatePriceBody, origin: Origin = { kind: "local" }) {
   const productId = body.product_id ?? (await ensureProduct({ code: body.code ?? "" })).id;
-  if (body.product_id != null) {
-    const exists = await db().product.count({ where: { id: body.product_id } });
-    if (exists === 0) throw new AppError("not_found", errorText("scan.productIdNotFound", { id: body.product_id }));
-  }
-  const storeId =
-    body.store_id != null
-      ? (await getStoreOrThrow({ id: body.store_id })).id
-      : (await createStore({ name: body.store_name ?? "" })).store.id;
-  const { id } = await db().price.create({
-    data: {
-      productId,
-      storeId,
-      price: body.price,
-      currency: body.currency,
-      source: body.source,
-      ...(body.observed_at ? { observedAt: new Date(body.observed_at) } : {}),
-    },
-    select: { id: true },
+  const product = await db().product.findUnique({
+    where: { id: productId },
+    select: { id: true, code: true, name: true },
   });
+  if (!product) throw new AppError("not_found", errorText("scan.productIdNotFound", { id: productId }));
+  const store =
+    body.store_id != null
+      ? await getStoreOrThrow({ id: body.store_id })
+      : (await createStore({ name: body.store_name ?? "" })).store;
+  const observedAt = body.observed_at ? new Date(body.observed_at) : new Date();
+  const { id, announced } = await db().$transaction(async (tx) => {
+    const last = await tx.price.findFirst({
+      where: { productId: product.id, storeId: store.id, currency: body.currency },
+      orderBy: [{ observedAt: "desc" }, { id: "desc" }],
+      select: { price: true, observedAt: true },
+    });
+    const { id } = await tx.price.create({
+      data: {
+        productId: product.id,
+        storeId: store.id,
+        price: body.price,
+        currency: body.currency,
+        source: body.source,
+        observedAt,
+      },
+      select: { id: true },
+    });
+    const dropped =
+      isTrusted(origin) &&
+      last !== null &&
+      last.observedAt <= observedAt &&
+      new Prisma.Decimal(body.price).lt(last.price);
+    if (dropped) {
+      const oldPrice = last.price;
+      const newPrice = new Prisma.Decimal(body.price);
+      await recordEvent(tx, {
+        type: "price.dropped",
+        subject: { kind: "product", id: product.id, url: `/base-scan/prices?code=${encodeURIComponent(product.code)}` },
+        data: {
+          product_id: product.id,
+          code: product.code,
+          product_name: product.name,
+          store_id: store.id,
+          store_name: store.name,
+          currency: body.currency,
+          old_price: oldPrice.toFixed(2),
+          new_price: newPrice.toFixed(2),
+          drop_pct: Number(oldPrice.minus(newPrice).times(100).div(oldPrice).toFixed(1)),
+          price_id: id,
+        },
+        origin: originLabel(origin),
+      });
+    }
+    // Watches: the product's last price at any store, and only a price that is not history.
+    let hits = 0;
+    if (isTrusted(origin)) {
+      const lastAnywhere = await tx.price.findFirst({
+        where: { productId: product.id, currency: body.currency, id: { not: id } },
+        orderBy: [{ observedAt: "desc" }, { id: "desc" }],
+        select: { price: true, observedAt: true },
+      });
+      if (!lastAnywhere || lastAnywhere.observedAt <= observedAt) {
+        hits = await hitProductWatches(
+          tx,
+          { product, store, priceId: id, price: body.price, currency: body.currency, origin: originLabel(origin) },
+          lastAnywhere?.price ?? null,
+        );
+      }
+    }
+    return { id, announced: dropped || hits > 0 };
+  });
+  if (announced) eventsCommitted();
   const [row] = await queryPrices({ where: Prisma.sql`p.id = ${id}`, latestOnly: false });
   if (!row) throw new Error(`price ${id} vanished`);
   return priceJson(row);
@@ -134,7 +198,7 @@ export async function listPrices({
   return { ...prices, history: older.rows.map(priceJson), history_next: older.next };
 }
 
-type QueryPricesOptions = {
+export type QueryPricesOptions = {
   where: Prisma.Sql;
   latestOnly: boolean;
   /** Rows wanted; one more is read to tell whether there is a next page. */
@@ -142,12 +206,20 @@ type QueryPricesOptions = {
   after?: LatestPricePosition | HistoryPricePosition;
 };
 
+async function queryPrices(options: QueryPricesOptions) {
+  return db().$queryRaw<PriceRow[]>(pricesQuery(options));
+}
+
 /**
- * Prices in list order: the latest per store and product cheapest first, or
- * every price newest first, from after the position `after`. The medians for
- * `likely_typo` are computed for the products on the page only.
+ * The statement of prices in list order: the latest per store and product
+ * cheapest first, or every price newest first, from after the position
+ * `after`. The latest are the first row of each product and store in the
+ * order of the price index (product, store, newest), so DISTINCT ON reads
+ * them from the index rather than sorting the table; tests/db/price-index.test.ts
+ * checks the plan. The medians for `likely_typo` are computed for the products
+ * on the page only.
  */
-async function queryPrices({ where, latestOnly, limit = 1, after }: QueryPricesOptions) {
+export function pricesQuery({ where, latestOnly, limit = 1, after }: QueryPricesOptions): Prisma.Sql {
   const selected = latestOnly
     ? Prisma.sql`SELECT DISTINCT ON (p.product_id, p.store_id) p.* FROM price p WHERE ${where}
         ORDER BY p.product_id, p.store_id, p.observed_at DESC, p.id DESC`
@@ -164,7 +236,7 @@ async function queryPrices({ where, latestOnly, limit = 1, after }: QueryPricesO
     latestOnly
       ? Prisma.sql`ORDER BY s.price ASC, ${storeKey} ASC, s.id ASC`
       : Prisma.sql`ORDER BY s.observed_at DESC, s.id DESC`;
-  const rows = await db().$queryRaw<PriceRow[]>`
+  return Prisma.sql`
     WITH selected AS (${selected}),
     paged AS (
       SELECT s.*, st.name AS store_name, st.name_key AS store_key
@@ -191,5 +263,4 @@ async function queryPrices({ where, latestOnly, limit = 1, after }: QueryPricesO
     JOIN product pr ON pr.id = s.product_id
     LEFT JOIN medians m ON m.product_id = s.product_id AND m.currency = s.currency
     ${order(Prisma.sql`s.store_key`)}`;
-  return rows;
 }

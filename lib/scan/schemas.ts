@@ -59,6 +59,7 @@ const isoDate = z.iso.date();
 // a household sees everything on the first page, as before paging.
 export const PREFERENCES_PAGE = { fallback: 100, max: 500 } as const;
 export const CARDS_PAGE = { fallback: 100, max: 500 } as const;
+export const STORES_PAGE = { fallback: 100, max: 500 } as const;
 export const PRICES_PAGE = { fallback: 100, max: 500 } as const;
 export const SESSION_SCANS_PAGE = { fallback: 200, max: 500 } as const;
 
@@ -272,7 +273,21 @@ export type ListCardsResponse = z.infer<typeof listCardsResponse>;
 
 export const deleteCardResponse = z.object({ ok: z.literal(true), deleted: z.literal(true) });
 
-export const listStoresResponse = z.object({ ok: z.literal(true), stores: z.array(storeSchema) });
+/** A store's place in the list: its name key, then its id. */
+const storePosition = z.tuple([nameKeyPosition, rowId]);
+export type StorePosition = z.infer<typeof storePosition>;
+
+export const listStoresQuery = z.object({
+  limit: pageLimit(STORES_PAGE),
+  cursor: pageCursor(storePosition).optional(),
+});
+
+export const listStoresResponse = z.object({
+  ok: z.literal(true),
+  /** By name, ignoring case; at most `limit`. */
+  stores: z.array(storeSchema),
+  next: nextCursor,
+});
 export type ListStoresResponse = z.infer<typeof listStoresResponse>;
 
 export const createStoreResponse = z.object({
@@ -498,6 +513,12 @@ export const IMPORT_LIMITS = {
   csvBytes: 2 * 1024 * 1024,
   /** Cards in one file from the household; a stranger's are capped lower (ANON_RATE_LIMIT). */
   cards: 1000,
+  /**
+   * Records of the CSV a file may have for each card it may hold, counted as
+   * they are read: a Catima export's groups and links fit easily; a 2 MiB
+   * file of empty lines, a million records, is refused after the first few.
+   */
+  rowsPerCard: 10,
 } as const;
 
 /** The wallet CSV's columns, in the order the export writes them. */

@@ -1,7 +1,8 @@
 import { db } from "@/lib/db";
 import { AppError, errorText } from "@/lib/http/errors";
 import { cleanName, nameKey } from "@/lib/names";
-import type { CreateStoreBody } from "@/lib/scan/schemas";
+import { pageOf } from "@/lib/http/paging";
+import { STORES_PAGE, type CreateStoreBody, type StorePosition } from "@/lib/scan/schemas";
 import { storeJson } from "@/lib/scan/shapes";
 
 export type CreateStoreOptions = {
@@ -37,12 +38,22 @@ export function createStoreFromBody(body: CreateStoreBody) {
   return createStore({ name: body.name, country: body.country, taxId: body.tax_id ?? null });
 }
 
-export async function listStores() {
-  const stores = await db().store.findMany({
-    select: { id: true, name: true, country: true, taxId: true },
+export type ListStoresOptions = { limit?: number; cursor?: StorePosition };
+
+/**
+ * A page of stores by name (docs/decisions/006-bounded-lists.md): anyone can
+ * create stores, so the list never answers all of them at once. The page is
+ * read from the unique index on `name_key`, from after the cursor's store.
+ */
+export async function listStores({ limit = STORES_PAGE.fallback, cursor }: ListStoresOptions = {}) {
+  const rows = await db().store.findMany({
+    select: { id: true, name: true, nameKey: true, country: true, taxId: true },
+    where: cursor ? { OR: [{ nameKey: { gt: cursor[0] } }, { nameKey: cursor[0], id: { gt: cursor[1] } }] } : undefined,
     orderBy: [{ nameKey: "asc" }, { id: "asc" }],
+    take: limit + 1,
   });
-  return stores.map(storeJson);
+  const page = pageOf(rows, limit, (row) => [row.nameKey, row.id]);
+  return { stores: page.rows.map(storeJson), next: page.next };
 }
 
 export async function getStoreOrThrow({ id }: { id: number }) {

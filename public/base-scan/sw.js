@@ -8,6 +8,10 @@
 //   first with the stored copy as fallback, so an upgraded .wasm is never
 //   served stale next to new JavaScript;
 // - every API call and every write goes straight to the network, never cached.
+// The one message it takes, refresh-pages, names Scan pages it already knows;
+// it stores no address a page hands it.
+// It also shows Labs' web pushes (docs/decisions/024-notifications.md): the
+// server writes each in the phone's language; a tap opens its page here.
 // Bump VERSION to drop everything stored by an older worker.
 
 const VERSION = "1";
@@ -46,9 +50,6 @@ self.addEventListener("message", (event) => {
   if (data.type === "refresh-pages") {
     const paths = Array.isArray(data.paths) ? data.paths.filter((path) => SCAN_PAGES.includes(path)) : SCAN_PAGES;
     event.waitUntil(storePages(paths).catch(() => undefined));
-  }
-  if (data.type === "cache-urls" && Array.isArray(data.urls)) {
-    event.waitUntil(storeAssets(data.urls.filter((url) => typeof url === "string")).catch(() => undefined));
   }
 });
 
@@ -151,6 +152,47 @@ async function storePages(paths = SCAN_PAGES) {
   );
   await storeAssets([...assets]);
 }
+
+// A push is {title, body, url, tag, count, lang}, written by the server in the
+// language the phone subscribed in. One that cannot be read still shows, so
+// the push service does not count it as a silent push.
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = {};
+  }
+  const url = typeof message.url === "string" && message.url.startsWith("/") ? message.url : "/";
+  event.waitUntil(
+    self.registration.showNotification(typeof message.title === "string" ? message.title : "Labs", {
+      body: typeof message.body === "string" ? message.body : "",
+      tag: typeof message.tag === "string" ? message.tag : undefined,
+      lang: typeof message.lang === "string" ? message.lang : undefined,
+      icon: "/base-scan/icons/icon-192.png",
+      data: { url },
+    }),
+  );
+});
+
+// A tap opens the notification's page: in a Labs window already open, else a new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url ?? "/", self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === target.origin && "navigate" in client);
+      if (open) {
+        await open.focus();
+        await open.navigate(target.href);
+        return;
+      }
+      await self.clients.openWindow(target.href);
+    })(),
+  );
+});
 
 async function storeAssets(urls) {
   const cache = await caches.open(ASSETS);

@@ -11,7 +11,7 @@ import { OWN_SERVER_TIMEOUT_MS, startServer, TEST_OPERATOR_PASSWORD, type Runnin
 import { api, baseUrl, operatorCookie, pairPhone, uniqueClientAddress } from "./client";
 
 // Access and identity, attacked over HTTP against real production servers
-// (scripts/server.mjs; docs/decisions/001-client-address.md,
+// (server/main.ts; docs/decisions/001-client-address.md,
 // 002-operator-sessions.md, 003-key-scopes.md). The shared test server
 // trusts a proxy on loopback, so X-Forwarded-For names the client there;
 // `direct` below is a server with the defaults, where no header is believed.
@@ -281,22 +281,27 @@ describe("sessions end", () => {
     OWN_SERVER_TIMEOUT_MS,
   );
 
-  it.runIf(inject("postgresBase"))("a logout on one instance holds on another", async () => {
-    const database = await createTestDatabase(inject("postgresBase")!, "sessions");
-    const [a, b] = await Promise.all([
-      startServer({ DATABASE_URL: database.url }),
-      startServer({ DATABASE_URL: database.url }),
-    ]);
-    try {
-      const cookie = await logIn(a.url);
-      expect((await fetch(`${b.url}/labs/api/keys`, { headers: { cookie } })).status).toBe(200);
-      await fetch(`${a.url}/admin/logout`, { method: "POST", headers: { cookie }, redirect: "manual" });
-      expect((await fetch(`${b.url}/labs/api/keys`, { headers: { cookie } })).status).toBe(401);
-    } finally {
-      await Promise.all([a.stop(), b.stop()]);
-      await database.drop();
-    }
-  });
+  it.runIf(inject("postgresBase"))(
+    "a logout on one instance holds on another",
+    async () => {
+      const database = await createTestDatabase(inject("postgresBase")!, "sessions");
+      const [a, b] = await Promise.all([
+        startServer({ DATABASE_URL: database.url }),
+        startServer({ DATABASE_URL: database.url }),
+      ]);
+      try {
+        const cookie = await logIn(a.url);
+        expect((await fetch(`${b.url}/labs/api/keys`, { headers: { cookie } })).status).toBe(200);
+        await fetch(`${a.url}/admin/logout`, { method: "POST", headers: { cookie }, redirect: "manual" });
+        expect((await fetch(`${b.url}/labs/api/keys`, { headers: { cookie } })).status).toBe(401);
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+        await database.drop();
+      }
+      // Two servers of its own, started at once on a new database.
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 });
 
 describe("small leaks", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { operatorCookie, pairPhone, uniqueClientAddress } from "@/tests/api/client";
+import { operatorCookie, pairPhone, uniqueClientAddress, uniqueIpv6Network } from "@/tests/api/client";
 import { pngOfSize } from "@/tests/support/ask-files";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { OWN_SERVER_TIMEOUT_MS, startServer, type RunningServer } from "@/tests/support/server";
@@ -252,5 +252,53 @@ describe("anonymous attachment quotas", () => {
     // The operator's own uploads are not anonymous and still go in.
     const cookie = await operatorCookie();
     expect((await capture("operator photo", 300 * KIB, { cookie })).status).toBe(200);
+  });
+});
+
+describe("the anonymous text cap", () => {
+  const KIB = 1024;
+  let server: RunningServer;
+  beforeAll(async () => {
+    // 0.01 MiB, some 10 KiB of text a client a day.
+    server = await startServer({ TRUSTED_PROXIES: "loopback", ANON_TEXT_MB_PER_DAY: "0.01" });
+  });
+  afterAll(() => server.stop());
+
+  const text = (label: string, kib: number) => `${label} ${"texto ".repeat((kib * KIB) / 6)}`;
+  const capture = (label: string, kib: number, headers: Record<string, string>) =>
+    post(server, "/api/core-ask/log", { text: text(label, kib) }, headers);
+  const note = (label: string, kib: number, headers: Record<string, string>) =>
+    post(server, "/base-research/api/note", { content: text(label, kib) }, headers);
+
+  it("refuses a client's text past its day's cap with 429, whatever it writes; others still write", async () => {
+    const network = uniqueIpv6Network();
+    const tag = network.replaceAll(":", "-");
+    expect((await capture(`first ${tag}`, 4, { "x-forwarded-for": `${network}::1` })).status).toBe(200);
+    expect((await note(`second ${tag}`, 4, { "x-forwarded-for": `${network}::2` })).status).toBe(201);
+
+    // Another address of the same /64 is the same client, and a note counts as a capture does.
+    const over = await capture(`over ${tag}`, 4, { "x-forwarded-for": `${network}::3`, "accept-language": "en" });
+    expect(over.status).toBe(429);
+    const retryAfter = Number(over.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
+    expect(await over.json()).toMatchObject({
+      ok: false,
+      error: { code: "rate_limited", message: expect.stringMatching(/MiB of text a day/) },
+    });
+    expect((await note(`over too ${tag}`, 4, { "x-forwarded-for": `${network}:ffff::1` })).status).toBe(429);
+
+    const cookie = await operatorCookie();
+    const pending = await fetch(`${server.url}/api/core-ask/pending?limit=1000`, { headers: { cookie } });
+    const { todos } = (await pending.json()) as { todos: { text: string }[] };
+    expect(todos.filter((todo) => todo.text.includes(tag)).map((todo) => todo.text.split(" ")[0])).toEqual(["first"]);
+
+    // Another client has a day of its own; the household is never counted.
+    expect((await capture(`neighbour ${tag}`, 4, { "x-forwarded-for": uniqueClientAddress() })).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      expect((await capture(`operator ${i} ${tag}`, 8, { cookie, "x-forwarded-for": `${network}::1` })).status).toBe(
+        200,
+      );
+    }
   });
 });

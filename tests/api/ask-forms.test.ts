@@ -6,6 +6,13 @@ import { api, operatorCookie } from "./client";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
+/** The texts of a page's success and info banners (components/ui/notice.tsx), as rendered on the server. */
+function statusNotices(html: string): string[] {
+  return [...html.matchAll(/<div role="status"[^>]*>([\s\S]*?)<\/div>/g)].map((match) =>
+    match[1]!.replace(/<!-- -->/g, "").replace(/&#x27;/g, "'"),
+  );
+}
+
 async function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return api(path, {
     method: "POST",
@@ -62,15 +69,54 @@ describe("queue form posts", () => {
     const id = await logTodo("form notice");
     const claim = await post(`/core-ask/${id}/claim`, { back: "/base-ask/queue?tab=progress" });
     const location = claim.headers.get("location")!;
-    expect(location).toContain(`notice=claimed%3A${id}%3Aoperator`);
+    expect(location).toBe(`/base-ask/queue?tab=progress&notice=claimed%3A${id}`);
     const page = async (language: string) =>
-      (await api(location, { cookie: await operatorCookie(), headers: { "accept-language": language } })).text;
-    expect(await page("en")).toContain(`Claimed #${id} as operator.`);
-    expect(await page("pt-PT")).toContain(`Pedido #${id} assumido por operator.`);
+      statusNotices(
+        (await api(location, { cookie: await operatorCookie(), headers: { "accept-language": language } })).text,
+      );
+    expect(await page("en")).toContain(`Claimed #${id}.`);
+    expect(await page("pt-PT")).toContain(`Pedido #${id} assumido.`);
 
-    // An address with anything else shows no notice at all.
-    const odd = await api("/base-ask/queue?notice=Hello%20there", { cookie: await operatorCookie() });
-    expect(odd.text).not.toContain("Hello there");
+    // A status move names the status from the catalogue; a decision, the todo.
+    const moved = await post(`/core-ask/${id}/update`, { text: "form notice", status: "done", back: "/" });
+    expect(moved.headers.get("location")).toBe(`/?notice=moved%3A${id}%3Adone`);
+    const dashboard = await api(moved.headers.get("location")!, { cookie: await operatorCookie() });
+    expect(statusNotices(dashboard.text)).toContain(`Saved #${id}: now done.`);
+    const decisionId = await logTodo("form notice decide");
+    await post(`/core-ask/${decisionId}/update`, { text: "decide", status: "needs_decision", response: "A or B?" });
+    const decided = await post(`/core-ask/${decisionId}/decide`, { decision: "A" });
+    const todoPage = await api(
+      `/base-ask/queue/${decisionId}?${new URL(decided.headers.get("location")!, "http://x").searchParams}`,
+      {
+        cookie: await operatorCookie(),
+        headers: { "accept-language": "pt-PT" },
+      },
+    );
+    expect(statusNotices(todoPage.text)).toContain(
+      `Decisão do #${decisionId} registada; voltou à fila para um agente.`,
+    );
+  });
+
+  it("shows no notice an address was given instead of the app: free text never reaches the banner", async () => {
+    const id = await logTodo("crafted notice");
+    const bait = "Call 555 0100 to unlock your account";
+    const crafted = [
+      bait,
+      `claimed:${id}:${bait}`,
+      `moved:${id}:${bait}`,
+      `saved:${id}:${bait}`,
+      `moved:${id}`,
+      `lost:${id}`,
+    ];
+    for (const path of ["/", "/base-ask/queue", `/base-ask/queue/${id}`]) {
+      for (const notice of crafted) {
+        const { status, text } = await api(`${path}?notice=${encodeURIComponent(notice)}`, {
+          cookie: await operatorCookie(),
+        });
+        expect(status, `${path} ${notice}`).toBe(200);
+        expect(statusNotices(text), `${path} ${notice}`).toEqual([]);
+      }
+    }
   });
 
   it("snoozes for a number of hours and decides a needs_decision todo", async () => {

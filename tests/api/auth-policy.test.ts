@@ -2,12 +2,14 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTTP_METHODS } from "@/lib/labs/openapi";
-import { listPageFiles, listRouteFiles, urlPatternOf } from "@/lib/labs/route-files";
+import { listPageFiles, urlPatternOf } from "@/lib/labs/route-files";
+import { listRoutes } from "@/tests/support/routes";
 import { concretePath, isListedPublic, listedScope, pagePolicy } from "@/tests/support/route-policy";
 import { startServer, type RunningServer } from "@/tests/support/server";
 import { api, operatorCookie, pairPhone } from "./client";
 
-// Every route in app/, found on disk, has a declared auth policy (STYLE
+// Every route (the front door's table and app/'s files, checked against
+// the disk by tests/api/front-door.test.ts) has a declared auth policy (STYLE
 // "Habits" 10): handlers carry `.auth` (route(), formRoute(), htmlRoute(), or any wrapper
 // exposing it), public ones are listed in tests/support/route-policy.ts, pages
 // are listed there too. Operator routes are then called anonymously over HTTP.
@@ -15,13 +17,13 @@ import { api, operatorCookie, pairPhone } from "./client";
 type Handler = { method: string; path: string; file: string; auth: unknown; scope: unknown };
 
 const handlers: Handler[] = [];
-for (const file of listRouteFiles()) {
+for (const { file, path: pattern } of listRoutes()) {
   const routeModule = (await import(path.resolve(file))) as Record<string, unknown>;
   for (const method of HTTP_METHODS) {
     const handler = routeModule[method];
     if (handler === undefined) continue;
     const { auth, scope } = handler as { auth?: unknown; scope?: unknown };
-    handlers.push({ method, path: urlPatternOf(file), file, auth, scope });
+    handlers.push({ method, path: pattern, file, auth, scope });
   }
 }
 const pages = listPageFiles().map((file) => ({

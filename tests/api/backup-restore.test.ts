@@ -1,13 +1,15 @@
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { constants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { operatorCookie, pairPhone } from "@/tests/api/client";
 import { PNG_1X1 } from "@/tests/support/ask-files";
 import { createTestDatabase } from "@/tests/support/postgres";
-import { startServer, type RunningServer } from "@/tests/support/server";
+import { OWN_SERVER_TIMEOUT_MS, startServer, type RunningServer } from "@/tests/support/server";
 import { BACKUP_TABLES } from "@/lib/labs/backup-tables";
 
 // A backup holds every area's rows and attachments, and restores into a new
@@ -60,9 +62,9 @@ async function downloadBackup(server: RunningServer): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
-/** `npm run restore -- <file>` against a database, as a person would run it. */
-function restoreWithCli(file: string, database: Record<string, string | undefined>) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", file], {
+/** `npm run restore -- [flags] <file>` against a database, as a person would run it. */
+function restoreWithCli(file: string, database: Record<string, string | undefined>, flags: string[] = []) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", ...flags, file], {
     env: { ...process.env, DATABASE_URL: undefined, PGLITE_DIR: undefined, ...database },
     encoding: "utf8",
   });
@@ -70,7 +72,7 @@ function restoreWithCli(file: string, database: Record<string, string | undefine
 }
 
 /** One of everything: every table a backup holds gets rows through the app's own routes. */
-async function fillEveryArea(server: RunningServer): Promise<{ todoId: number; attachmentId: number }> {
+async function fillEveryArea(server: RunningServer): Promise<{ todoId: number; attachmentId: number; key: string }> {
   const operator = { cookie: await operatorCookie() };
   const store = await call(server, "/base-scan/api/stores", {
     method: "POST",
@@ -104,7 +106,7 @@ async function fillEveryArea(server: RunningServer): Promise<{ todoId: number; a
   const logged = await call(server, "/api/core-ask/log", { method: "POST", body: form });
   await call(server, "/api/core-ask/log", { method: "POST", json: { text: "E o de hoje", parent_id: logged.id } });
 
-  await call(server, "/base-research/api/observe", {
+  const observed = await call(server, "/base-research/api/observe", {
     method: "POST",
     json: {
       item_name: "Azeite Gallo 750 ml",
@@ -113,6 +115,10 @@ async function fillEveryArea(server: RunningServer): Promise<{ todoId: number; a
       session_slug: "azeite",
       session_title: "Azeite mais barato",
     },
+  });
+  await call(server, "/labs/api/watches", {
+    method: "POST",
+    json: { research_item_id: observed.item_id, below: "6,99", person: "Ana" },
   });
   await call(server, "/base-research/api/note", { method: "POST", json: { content: "Ver também o Pingo Doce" } });
 
@@ -126,14 +132,14 @@ async function fillEveryArea(server: RunningServer): Promise<{ todoId: number; a
   await pairPhone(server.url, "telemóvel da Inês");
 
   const todo = await call(server, `/api/core-ask/${logged.id}`, { headers: operator });
-  return { todoId: logged.id as number, attachmentId: todo.todo.attachments[0].id as number };
+  return { todoId: logged.id as number, attachmentId: todo.todo.attachments[0].id as number, key: key.key as string };
 }
 
 describe("backup and restore", () => {
   let source: RunningServer;
   let archive: Buffer;
   let backup: Backup;
-  let filled: { todoId: number; attachmentId: number };
+  let filled: { todoId: number; attachmentId: number; key: string };
   const work = mkdtempSync(path.join(tmpdir(), "labs-backup-test-"));
   const archiveFile = path.join(work, "household.ndjson.gz");
 
@@ -190,9 +196,10 @@ describe("backup and restore", () => {
 
   it("restores into a new PGlite with the CLI, every row equal, and new rows continue after the old ids", async () => {
     const dir = path.join(work, "restored-pglite");
-    const restored = restoreWithCli(archiveFile, { PGLITE_DIR: dir });
+    const restored = restoreWithCli(archiveFile, { PGLITE_DIR: dir }, ["--keep-credentials"]);
     expect(restored.status, restored.output).toBe(0);
     expect(restored.output).toMatch(/restored \d+ rows from a backup of .* \(pglite\) into pglite/);
+    expect(restored.output).toMatch(/API keys and paired phones were restored/);
 
     const copy = await startServer({ PGLITE_DIR: dir });
     try {
@@ -203,6 +210,8 @@ describe("backup and restore", () => {
         headers: { cookie: await operatorCookie() },
       });
       expect(Buffer.from(await file.arrayBuffer())).toEqual(Buffer.from(ATTACHMENT));
+      // The key the backup holds opens the copy as it opened the original.
+      await call(copy, "/base-research/api/notes", { headers: { authorization: `Bearer ${filled.key}` } });
       const next = await call(copy, "/api/core-ask/log", { method: "POST", json: { text: "Depois do restauro" } });
       expect(next.id).toBe(filled.todoId + 2);
       const scan = await call(copy, "/base-scan/api/scan", {
@@ -220,12 +229,38 @@ describe("backup and restore", () => {
     expect(twice.output).toMatch(/already holds a household's data .* never over existing data/);
   }, 120_000);
 
+  it("leaves the backup's API keys and paired phones out of a CLI restore unless --keep-credentials", () => {
+    const restored = restoreWithCli(archiveFile, { PGLITE_DIR: path.join(work, "without-credentials") });
+    expect(restored.status, restored.output).toBe(0);
+    expect(restored.output).toMatch(/API keys and paired phones were left out: create new keys and pair the phones/);
+    // Each table restored is listed with its rows: these have none.
+    expect(restored.output).toMatch(/^ {2}card: 1$/m);
+    expect(restored.output).not.toMatch(/^ {2}(api_key|api_usage|paired_device):/m);
+  }, 60_000);
+
+  it("refuses the download on a navigation from another site, as it refuses cross-site writes", async () => {
+    const cookie = await operatorCookie();
+    const download = (site: string) =>
+      fetch(`${source.url}/labs/api/backup`, { headers: { cookie, "sec-fetch-site": site } });
+    for (const site of ["cross-site", "same-site"]) {
+      const refused = await download(site);
+      expect(refused.status, site).toBe(403);
+      expect(await refused.json()).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    }
+    // The admin page's own link, and the address typed or bookmarked.
+    for (const site of ["same-origin", "none"]) {
+      const answer = await download(site);
+      expect(answer.status, site).toBe(200);
+      await answer.arrayBuffer();
+    }
+  });
+
   it.runIf(inject("postgresBase"))(
     "crosses PGlite → PostgreSQL → PGlite with every row and attachment equal",
     async () => {
       const database = await createTestDatabase(inject("postgresBase")!, "restore");
       try {
-        const toPostgres = restoreWithCli(archiveFile, { DATABASE_URL: database.url });
+        const toPostgres = restoreWithCli(archiveFile, { DATABASE_URL: database.url }, ["--keep-credentials"]);
         expect(toPostgres.status, toPostgres.output).toBe(0);
         const onPostgres = await startServer({ DATABASE_URL: database.url });
         let fromPostgres: Buffer;
@@ -242,7 +277,7 @@ describe("backup and restore", () => {
         const back = path.join(work, "back-from-postgres.ndjson.gz");
         writeFileSync(back, fromPostgres);
         const dir = path.join(work, "back-to-pglite");
-        const toPglite = restoreWithCli(back, { PGLITE_DIR: dir });
+        const toPglite = restoreWithCli(back, { PGLITE_DIR: dir }, ["--keep-credentials"]);
         expect(toPglite.status, toPglite.output).toBe(0);
         const onPglite = await startServer({ PGLITE_DIR: dir });
         try {
@@ -268,8 +303,8 @@ describe("backup and restore", () => {
       await fresh?.stop();
     });
 
-    const restore = async (body: Uint8Array, type = "application/gzip") => {
-      const response = await fetch(`${fresh.url}/labs/api/restore`, {
+    const restore = async (body: Uint8Array, type = "application/gzip", server = fresh, query = "") => {
+      const response = await fetch(`${server.url}/labs/api/restore${query}`, {
         method: "POST",
         headers: { cookie: await operatorCookie(), "content-type": type, "accept-language": "en" },
         body: new Blob([new Uint8Array(body)]),
@@ -277,6 +312,34 @@ describe("backup and restore", () => {
       return { status: response.status, data: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
     };
     const cardsOf = async () => (await call(fresh, "/base-scan/api/cards")).cards as unknown[];
+
+    it("answers every other request while a restore upload stalls: the upload holds a file, not the database", async () => {
+      // The backup's header, then a row far longer than every buffer between
+      // here and the server, never finished. Once the server has taken all
+      // but what those buffers hold, it has read past the header: a restore
+      // reading the upload inside its transaction would be in it by then.
+      const [header] = gunzipSync(archive).toString("utf8").split("\n");
+      const start = `${header}\n{"labs":"table","name":"store","columns":["id","name"]}\n{"id":1,"name":"`;
+      const stalled = gzipSync(start + randomBytes(36 * 1024 * 1024).toString("base64"), {
+        level: 1,
+        finishFlush: constants.Z_SYNC_FLUSH,
+      });
+      const upload = http.request(`${fresh.url}/labs/api/restore`, {
+        method: "POST",
+        headers: { cookie: await operatorCookie(), "content-type": "application/gzip" },
+      });
+      upload.on("error", () => undefined);
+      try {
+        await new Promise<void>((resolve, reject) =>
+          upload.write(stalled, (error) => (error ? reject(error) : resolve())),
+        );
+        const health = await fetch(`${fresh.url}/labs/healthz`);
+        expect(health.status).toBe(200);
+        expect(await health.json()).toMatchObject({ ok: true, db: "ok" });
+      } finally {
+        upload.destroy();
+      }
+    }, 60_000);
 
     it("refuses what is not a whole Labs backup and changes nothing", async () => {
       const lines = gunzipSync(archive).toString("utf8").split("\n");
@@ -312,9 +375,38 @@ describe("backup and restore", () => {
       expect(data.backup.database).toBe("pglite");
       expect(await cardsOf()).toHaveLength(1);
 
+      // Unasked, the backup's credentials stay out: its key opens nothing here, no phone is paired.
+      expect(data.credentials).toBe("left_out");
+      expect([data.rows.api_key, data.rows.api_usage, data.rows.paired_device]).toEqual([0, 0, 0]);
+      const withKey = await fetch(`${fresh.url}/base-research/api/notes`, {
+        headers: { authorization: `Bearer ${filled.key}` },
+      });
+      expect(withKey.status).toBe(401);
+      const operator = { cookie: await operatorCookie() };
+      expect((await call(fresh, "/labs/api/keys", { headers: operator })).keys).toEqual([]);
+      expect((await call(fresh, "/labs/api/devices", { headers: operator })).devices).toEqual([]);
+
       const again = await restore(archive);
       expect(again.status).toBe(409);
       expect(again.data.error.message).toMatch(/already holds a household's data/);
     });
+
+    it(
+      "restores the API keys and paired phones too when asked (keep_credentials=1)",
+      async () => {
+        const another = await startServer();
+        try {
+          const { status, data } = await restore(archive, "application/gzip", another, "?keep_credentials=1");
+          expect(status).toBe(200);
+          expect(data.credentials).toBe("kept");
+          expect(data.rows.api_key).toBe(backup.tables.get("api_key")!.length);
+          expect(data.rows.paired_device).toBe(backup.tables.get("paired_device")!.length);
+          await call(another, "/base-research/api/notes", { headers: { authorization: `Bearer ${filled.key}` } });
+        } finally {
+          await another.stop();
+        }
+      },
+      OWN_SERVER_TIMEOUT_MS,
+    );
   });
 });

@@ -50,6 +50,15 @@ export function uniqueClientAddress(): string {
 }
 
 /**
+ * A fresh IPv6 /64 in 2001:db8::/32 (documentation space), as its first four
+ * groups: `${network}::1` and `${network}::2` are two addresses of one home.
+ */
+export function uniqueIpv6Network(): string {
+  const group = () => Math.floor(Math.random() * 0x10000).toString(16);
+  return `2001:db8:${group()}:${group()}`;
+}
+
+/**
  * Pairs a phone with a household server as the operator would: a pairing
  * link from the admin API, then the phone's POST of its code. Answers the
  * phone's `labs_member` cookie and its device id.

@@ -30,6 +30,10 @@ export default async function setup(project: TestProject) {
     // As if behind a reverse proxy on this host: tests name their client in
     // X-Forwarded-For (tests/api/access.test.ts tests the default, no proxy).
     TRUSTED_PROXIES: "loopback",
+    // Every file's wrong passwords land here, and together they would be an
+    // attack: the budget of all clients is tested on servers of its own
+    // (tests/api/login.test.ts).
+    LOGIN_FAILURES_PER_MINUTE: "1000",
   });
   project.provide("baseUrl", server.url);
   project.provide("apiDatabaseUrl", database?.url ?? null);

@@ -1,20 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { HTTP_METHODS } from "@/lib/labs/openapi";
-import { listPageFiles, listRouteFiles, urlPatternOf } from "@/lib/labs/route-files";
+import { listPageFiles, urlPatternOf } from "@/lib/labs/route-files";
+import { listRoutes } from "@/tests/support/routes";
 import { concretePath } from "@/tests/support/route-policy";
 import { readFileSync } from "node:fs";
 import { api, operatorCookie } from "./client";
 
 // A dynamic path segment that is not valid UTF-8 once percent-decoded used to
 // get Next's own plain-text 500 before any handler ran (vercel/next.js#92557).
-// proxy.ts now answers it with the envelope; every dynamic route is tried.
-const dynamicRoutes = listRouteFiles()
-  .filter((file) => file.includes("["))
-  .flatMap((file) => {
+// The front door and proxy.ts now answer it with the envelope; every dynamic route is tried.
+const dynamicRoutes = listRoutes()
+  .filter(({ path }) => path.includes("{"))
+  .flatMap(({ file, path }) => {
     const source = readFileSync(file, "utf8");
     return HTTP_METHODS.filter((method) =>
       new RegExp(`export (const|async function|function) ${method}\\b`).test(source),
-    ).map((method) => ({ method, path: urlPatternOf(file) }));
+    ).map((method) => ({ method, path }));
   });
 const dynamicPages = listPageFiles()
   .filter((file) => file.includes("["))

@@ -98,6 +98,17 @@ describe.runIf(inject("postgresBase"))("two instances on one PostgreSQL", () => 
           expect(response.status).toBe(200);
         }
         for (let i = 0; i < 5; i++) expect(await wrongPassword(i % 2 ? a : b, "10.3.3.3")).toBe(401);
+        // Past the free attempts each failure must wait 1 s, 2 s, 4 s… from the last: waited out on one
+        // instance, counted on the other, until the wait (8 s) outlasts any pause of a loaded machine
+        // before the two checks below. A 1 s wait alone was once over before the second check came.
+        for (const [seconds, server] of [
+          [1, a],
+          [2, b],
+          [4, a],
+        ] as const) {
+          await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 100));
+          expect(await wrongPassword(server, "10.3.3.3")).toBe(401);
+        }
         expect(await rightPassword(a, "10.3.3.3")).toBe(429);
         expect(await rightPassword(b, "10.3.3.3")).toBe(429);
       } finally {
@@ -128,8 +139,11 @@ describe("npm start", () => {
       detached: true,
     });
     try {
+      // A first start: the database is created and migrated. That takes seconds alone and can take a
+      // minute while the other suites load the machine; nothing here is timed.
       let status = 0;
-      for (let i = 0; i < 150 && status !== 200; i++) {
+      const deadline = Date.now() + 150_000;
+      while (status !== 200 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         status = await fetch(`http://127.0.0.1:${port}/labs/healthz`).then(
           (response) => response.status,

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { TEST_OPERATOR_PASSWORD } from "@/tests/support/server";
-import { api, baseUrl, operatorCookie, uniqueClientAddress } from "./client";
+import { describe, expect, inject, it } from "vitest";
+import { startOfRoomyMinute } from "@/tests/support/minute-window";
+import { createTestDatabase } from "@/tests/support/postgres";
+import { OWN_SERVER_TIMEOUT_MS, startServer, TEST_OPERATOR_PASSWORD, type RunningServer } from "@/tests/support/server";
+import { api, baseUrl, operatorCookie, uniqueClientAddress, uniqueIpv6Network } from "./client";
 
 // Each test logs in from its own client address so the slow-down of one test
 // never reaches another.
@@ -123,6 +125,32 @@ describe("POST /admin/login", () => {
     expect(blocked.headers.get("set-cookie")).toBeNull();
   });
 
+  it("counts an IPv6 client by its /64: a fresh address of the same network buys no fresh guesses", async () => {
+    const network = uniqueIpv6Network();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const { status } = await api("/admin/login", {
+        method: "POST",
+        json: { password: "guess" },
+        headers: { "x-forwarded-for": `${network}::${attempt}` },
+      });
+      expect(status).toBe(401);
+    }
+    const rotated = await api("/admin/login", {
+      method: "POST",
+      json: { password: TEST_OPERATOR_PASSWORD },
+      headers: { "x-forwarded-for": `${network}:ffff:ffff:ffff:ffff` },
+    });
+    expect(rotated.status).toBe(429);
+    expect(Number(rotated.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The next /64 is another home: its first attempt goes in.
+    const neighbour = await api("/admin/login", {
+      method: "POST",
+      json: { password: TEST_OPERATOR_PASSWORD },
+      headers: { "x-forwarded-for": `${uniqueIpv6Network()}::1` },
+    });
+    expect(neighbour.status).toBe(303);
+  });
+
   it("refuses a cross-site form post with 403", async () => {
     const { status } = await api("/admin/login", {
       ...form({ password: TEST_OPERATOR_PASSWORD }),
@@ -178,4 +206,88 @@ describe("operator cookie", () => {
     const { status } = await api("/admin/operator", { cookie: "labs_op=Fe26.2*1*forged" });
     expect(status).toBe(303);
   });
+});
+
+// The wrong passwords of every client together, a UTC minute at a time
+// (lib/auth/login-throttle.ts): an attacker with many addresses, or many
+// /64s, spends the budget, and from then on every wrong password waits. The
+// right password from an address that has not failed still logs in. Each
+// test starts its own server with a budget of 3, so the shared server's
+// other logins never count.
+const BUDGET = 3;
+
+function logInAs(server: RunningServer, password: string, client: string) {
+  return fetch(`${server.url}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/json", "accept-language": "en", "x-forwarded-for": client },
+    body: JSON.stringify({ password }),
+  });
+}
+
+async function expectWaits(answer: Response) {
+  expect(answer.status).toBe(429);
+  expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+  expect(answer.headers.get("set-cookie")).toBeNull();
+  expect(await answer.json()).toMatchObject({
+    ok: false,
+    error: { code: "rate_limited", message: expect.stringMatching(/in the last minute/) },
+  });
+}
+
+describe("the budget of wrong passwords a minute", () => {
+  it(
+    "past it, a wrong password from a fresh address waits; the right one from a fresh address logs in",
+    async () => {
+      const server = await startServer({ TRUSTED_PROXIES: "loopback", LOGIN_FAILURES_PER_MINUTE: String(BUDGET) });
+      try {
+        await startOfRoomyMinute();
+        // Each guess from a network of its own: the per-client throttle never sees a second one.
+        for (let guess = 0; guess < BUDGET; guess++) {
+          expect((await logInAs(server, "guess", `${uniqueIpv6Network()}::1`)).status).toBe(401);
+        }
+        const beyond = `${uniqueIpv6Network()}::1`;
+        await expectWaits(await logInAs(server, "guess", beyond));
+        // That address has failed now: even the right password waits.
+        await expectWaits(await logInAs(server, TEST_OPERATOR_PASSWORD, beyond));
+        await expectWaits(await logInAs(server, "guess", uniqueClientAddress()));
+
+        const operator = await logInAs(server, TEST_OPERATOR_PASSWORD, uniqueClientAddress());
+        expect(operator.status).toBe(303);
+        expect(operator.headers.get("set-cookie")).toMatch(/labs_op=/);
+      } finally {
+        await server.stop();
+      }
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
+});
+
+describe.runIf(inject("postgresBase"))("the budget of wrong passwords on two instances", () => {
+  it(
+    "is one count for both",
+    async () => {
+      const database = await createTestDatabase(inject("postgresBase")!, "loginbudget");
+      const env = {
+        DATABASE_URL: database.url,
+        TRUSTED_PROXIES: "loopback",
+        LOGIN_FAILURES_PER_MINUTE: String(BUDGET),
+      };
+      const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+      try {
+        await startOfRoomyMinute();
+        for (let guess = 0; guess < BUDGET; guess++) {
+          const server = guess % 2 ? a : b;
+          expect((await logInAs(server, "guess", uniqueClientAddress())).status).toBe(401);
+        }
+        await expectWaits(await logInAs(a, "guess", uniqueClientAddress()));
+        await expectWaits(await logInAs(b, "guess", uniqueClientAddress()));
+        expect((await logInAs(b, TEST_OPERATOR_PASSWORD, uniqueClientAddress())).status).toBe(303);
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+        await database.drop();
+      }
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 });

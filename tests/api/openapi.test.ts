@@ -2,12 +2,12 @@ import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { HTTP_METHODS, patternParams, specOf } from "@/lib/labs/openapi";
-import { listRouteFiles, urlPatternOf } from "@/lib/labs/route-files";
+import { listRoutes } from "@/tests/support/routes";
 import { api } from "./client";
 
 // GET /api/openapi.json is generated from the route specs, so it must be a
-// valid OpenAPI 3.1 document that lists every JSON route of app/ (found on
-// disk here, not listed by hand) with its auth, parameters, body and answer.
+// valid OpenAPI 3.1 document that lists every JSON route (the front door's
+// table and app/'s files, not listed by hand here) with its auth, parameters, body and answer.
 
 type Operation = {
   summary?: string;
@@ -24,11 +24,11 @@ const { status, data: doc } = await api<Doc>("/api/openapi.json");
 
 type JsonRoute = { file: string; path: string; method: string; spec: NonNullable<ReturnType<typeof specOf>> };
 const jsonRoutes: JsonRoute[] = [];
-for (const file of listRouteFiles()) {
+for (const { file, path: pattern } of listRoutes()) {
   const routeModule = (await import(path.resolve(file))) as Record<string, unknown>;
   for (const method of HTTP_METHODS) {
     const spec = specOf(routeModule[method]);
-    if (spec) jsonRoutes.push({ file, path: urlPatternOf(file), method, spec });
+    if (spec) jsonRoutes.push({ file, path: pattern, method, spec });
   }
 }
 const label = (route: JsonRoute) => `${route.method} ${route.path}`;
@@ -79,10 +79,11 @@ describe("GET /api/openapi.json", () => {
   });
 
   it.each(jsonRoutes.map((route) => [label(route), route] as const))(
-    "%s has a summary and a response schema (or answers a file)",
+    "%s has a summary and a response schema (or answers a file, or an event stream)",
     (_, route) => {
       expect(route.spec.summary).toEqual(expect.any(String));
-      expect(Boolean(route.spec.response) !== Boolean(route.spec.file)).toBe(true);
+      const answers = [route.spec.response, route.spec.file, route.spec.eventStream].filter(Boolean);
+      expect(answers).toHaveLength(1);
     },
   );
 

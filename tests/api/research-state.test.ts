@@ -98,9 +98,18 @@ describe("GET /base-research/api/state", () => {
       drop_pct: 25,
       br_id: cheaper.br_id,
       observed_at: expect.any(String),
+      origin: "local",
+      old_origin: "local",
     });
     const since = data.recent.find((r) => r.br_id === gone.br_id)?.observed_at;
-    expect(data.oos).toContainEqual({ item_id: first.item_id, item_name: name, source: "A", url: null, since });
+    expect(data.oos).toContainEqual({
+      item_id: first.item_id,
+      item_name: name,
+      source: "A",
+      url: null,
+      since,
+      origin: "local",
+    });
 
     await observe({ item_id: first.item_id, source: "A", availability: "in_stock" });
     const back = await state();
@@ -135,6 +144,7 @@ describe("GET /base-research/api/items/<id>", () => {
       item_category: "cat",
       item_spec: "spec",
       created_at: expect.any(String),
+      origins: { item_name: "local", item_category: "local", item_spec: "local" },
     });
     expect(data.observations.map((o) => o.price)).toEqual(["25.00", "20.00", "30.00"]);
     expect(data.observations[0]).toEqual({
@@ -161,6 +171,7 @@ describe("GET /base-research/api/items/<id>", () => {
         currency: "EUR",
         availability: "in_stock",
         last_observed_at: expect.any(String),
+        origins: { latest_price: "local", min_price: "local", max_price: "local", availability: "local" },
       },
       {
         source: "B",
@@ -170,6 +181,7 @@ describe("GET /base-research/api/items/<id>", () => {
         currency: "EUR",
         availability: "oos",
         last_observed_at: expect.any(String),
+        origins: { latest_price: "local", min_price: "local", max_price: "local", availability: "local" },
       },
     ]);
   });

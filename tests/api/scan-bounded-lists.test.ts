@@ -222,6 +222,42 @@ describe("cards", () => {
   });
 });
 
+describe("GET /base-scan/api/stores", () => {
+  type StoreRow = { id: number; name: string; country: string; tax_id: string | null };
+
+  it("answers a page of stores by name, and `next` reaches the rest without repeats or gaps", async () => {
+    const tag = randomUUID().slice(0, 8);
+    // 105 stores, more than the default page of 100; every name sorts together.
+    const names = Array.from({ length: 105 }, (_, i) => `Loja ${tag} ${String(i).padStart(3, "0")}`);
+    const made = await createMany(names.length, (i) =>
+      post<{ store_id: number }>("/base-scan/api/stores", { name: names[i] }),
+    );
+    const ids = made.map((store) => store.store_id);
+
+    const first = await api<{ stores: StoreRow[]; next: string | null }>("/base-scan/api/stores");
+    expect(first.status).toBe(200);
+    expect(first.data.stores.length).toBeLessThanOrEqual(100);
+    expect(first.data.next).toEqual(expect.any(String));
+    // The shape a store had before paging, and nothing more.
+    expect(Object.keys(first.data.stores[0]!).sort()).toEqual(["country", "id", "name", "tax_id"]);
+
+    const { rows } = await allPages("/base-scan/api/stores?limit=40", (page) => page.stores as StoreRow[]);
+    expectNoRepeats(rows.map((store) => store.id));
+    const ours = rows.filter((store) => store.name.includes(tag));
+    expect(ours.map((store) => store.name)).toEqual(names);
+    expect(ours.map((store) => store.id)).toEqual(ids);
+  });
+
+  it("refuses a limit above 500 and a cursor it did not give out", async () => {
+    expect((await api("/base-scan/api/stores?limit=501")).status).toBe(400);
+    expect((await api("/base-scan/api/stores?limit=500")).status).toBe(200);
+    const forged = Buffer.from(JSON.stringify([7, "x"])).toString("base64url");
+    const { status, data } = await api(`/base-scan/api/stores?cursor=${forged}`);
+    expect(status).toBe(400);
+    expect(data).toMatchObject({ error: { code: "validation_failed", issues: [{ path: "query.cursor" }] } });
+  });
+});
+
 describe("GET /base-scan/api/prices", () => {
   it("answers a page of latest prices, cheapest first, and `next` reaches the rest", async () => {
     const code = ean13();

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueClientAddress } from "@/tests/api/client";
 import { gtinCheckDigit } from "@/lib/scan/check-digit";
 import type { Card, ImportCardsResponse } from "@/lib/scan/schemas";
-import { startServer, type RunningServer } from "@/tests/support/server";
-import { catimaFixture, patchDirectory, zipOf } from "@/tests/support/zip-files";
+import { OWN_SERVER_TIMEOUT_MS, startServer, type RunningServer } from "@/tests/support/server";
+import { catimaFixture, deflatedZeros, patchDirectory, zipOf, zipOfDeflated } from "@/tests/support/zip-files";
 
 // Importing and exporting the wallet (docs/import-export.md) over HTTP, on a
 // server of its own so an export holds exactly the cards these tests made,
@@ -494,6 +494,22 @@ describe("a stranger's import (docs/decisions/007-wallet-import-export.md)", () 
     expect(await cardsOf(person)).toEqual([]);
   });
 
+  it("reads a stranger's file only as far as their cards could go: ten rows a card", async () => {
+    const client = { "x-forwarded-for": uniqueClientAddress() };
+    // Empty lines hold no card, but each is read: a 2 MiB file of them is a million.
+    const padded = `store,number\n${"\n".repeat(ANON_LIMIT * 10)}`;
+    const { status, data } = await importFile(padded, { dryRun: true, headers: client });
+    expect(status).toBe(413);
+    expect(data).toMatchObject({
+      error: {
+        code: "payload_too_large",
+        message: expect.stringMatching(/more than 100 rows; from a device not paired with the household/),
+      },
+    });
+    // The household's files may be longer.
+    expect((await importFile(padded, { dryRun: true })).status).toBe(200);
+  });
+
   it("pays one write per card added: a full file empties the bucket", async () => {
     const person = unique("Stranger");
     const client = { "x-forwarded-for": uniqueClientAddress() };
@@ -540,4 +556,105 @@ describe("a stranger's import (docs/decisions/007-wallet-import-export.md)", () 
     expect(status).toBe(200);
     expect(data.add).toHaveLength(120);
   });
+});
+
+describe("hostile imports do not hold the server (docs/decisions/007-wallet-import-export.md)", () => {
+  const MIB = 1024 * 1024;
+  /** A Catima export of 2 MiB: one card, over and over, far more than an import may hold. */
+  const endlessCatima = () => {
+    const row = "1,Lidl,5601234567890\r\n";
+    const head = "2\r\n\r\n_id\r\n\r\n_id,store,cardid\r\n";
+    return zipOf({ "catima.csv": head + row.repeat(Math.floor((2 * MIB - head.length) / row.length)) });
+  };
+  const HOSTILE: [string, () => Uint8Array][] = [
+    // What the zip says is 100 bytes inflates to 48 MiB (the same in 2 MiB of upload inflates to 2 GiB).
+    ["a bomb that declares 100 bytes", () => zipOfDeflated("catima.csv", deflatedZeros(48), { size: 100 })],
+    ["a bomb that declares the 2 MiB allowed", () => zipOfDeflated("catima.csv", deflatedZeros(48), { size: 2 * MIB })],
+    ["a CSV of endless cards", endlessCatima],
+  ];
+
+  type Sent = { finished: Promise<void>; answered: Promise<number> };
+
+  /** A request on `agent`'s one kept-alive connection: when its last byte is written, and its status once answered. */
+  function send(agent: http.Agent, path: string, body?: FormData): Promise<Sent> {
+    return (async () => {
+      const encoded = body ? new Response(body) : null;
+      const bytes = encoded ? Buffer.from(await encoded.arrayBuffer()) : null;
+      const request = http.request(`${server.url}${path}`, {
+        method: bytes ? "POST" : "GET",
+        agent,
+        headers: bytes
+          ? { "content-type": encoded!.headers.get("content-type")!, "content-length": String(bytes.byteLength) }
+          : {},
+      });
+      const answered = new Promise<number>((resolve, reject) => {
+        request.on("response", (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode ?? 0));
+        });
+        request.on("error", reject);
+      });
+      const finished = new Promise<void>((resolve) => request.on("finish", () => resolve()));
+      request.end(bytes ?? undefined);
+      return { finished, answered };
+    })();
+  }
+
+  const fileForm = (file: Uint8Array) => {
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(file)]), "catima.zip");
+    return form;
+  };
+
+  it.each(HOSTILE)("refuses %s with 413", async (_name, make) => {
+    const { status, data } = await importFile(make(), { name: "catima.zip" });
+    expect(status).toBe(413);
+    expect(data).toMatchObject({ ok: false, error: { code: "payload_too_large" } });
+  });
+
+  it(
+    "answers /labs/healthz while twenty hostile imports are being read",
+    async () => {
+      // Each request on a connection of its own, opened beforehand, so that
+      // the order the server reads them in is the order they are written in.
+      const agents = Array.from({ length: 21 }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+      try {
+        for (const agent of agents) expect(await (await send(agent, "/labs/healthz")).answered).toBe(200);
+        const [probe, ...importers] = agents as [http.Agent, ...http.Agent[]];
+        const forms = importers.map((_, i) => fileForm(HOSTILE[i % HOSTILE.length]![1]()));
+        // The import's route loaded and its code run once, as on a server that has been up a while.
+        expect(await (await send(importers[0]!, "/base-scan/api/import", forms[0])).answered).toBe(413);
+
+        // Every import's last byte is written before the first health check is sent.
+        const events: string[] = [];
+        const imports = await Promise.all(importers.map((agent, i) => send(agent, "/base-scan/api/import", forms[i])));
+        await Promise.all(imports.map((sent) => sent.finished));
+        let pending = imports.length;
+        const statuses = Promise.all(
+          imports.map((sent) =>
+            sent.answered.then((status) => {
+              events.push("import");
+              pending--;
+              return status;
+            }),
+          ),
+        );
+        // Health checks one after another until every import is answered.
+        while (pending > 0) {
+          const status = await (await send(probe, "/labs/healthz")).answered;
+          expect(status).toBe(200);
+          if (pending > 0) events.push("healthz");
+        }
+        expect(new Set(await statuses)).toEqual(new Set([413]));
+        // The server read every import before the first health check. Had
+        // it inflated or parsed one in a single turn of its event loop, it
+        // would have answered it before reading the health check at all.
+        const answeredMeanwhile = events.slice(0, events.lastIndexOf("import")).filter((e) => e === "healthz");
+        expect(answeredMeanwhile.length).toBeGreaterThan(0);
+      } finally {
+        for (const agent of agents) agent.destroy();
+      }
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 });

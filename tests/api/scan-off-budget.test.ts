@@ -1,13 +1,14 @@
 import { randomInt } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import type { OffStats } from "@/tests/support/off-stand-in";
+import { startOfRoomyMinute } from "@/tests/support/minute-window";
 import { startServer, type RunningServer } from "@/tests/support/server";
-import { uniqueClientAddress } from "./client";
+import { uniqueClientAddress, uniqueIpv6Network } from "./client";
 
 // The household's Open Food Facts budget (15 look-ups a UTC minute) and an
-// anonymous client's share of it (5 a minute per address). Each test spends
-// the whole budget, so each gets a server of its own: on the shared one it
-// would refuse other files' look-ups. Like the shared server, these trust a
+// anonymous client's share of it (5 a minute per address, an IPv6 client per
+// /64). Each test spends the whole budget, so each gets a server of its own:
+// on the shared one it would refuse other files' look-ups. Like the shared server, these trust a
 // proxy on loopback, so X-Forwarded-For names the client; a request without
 // it comes from this machine itself, which is trusted (no share of its own).
 
@@ -47,16 +48,6 @@ async function offRequests(codes: string[]): Promise<number> {
   return codes.reduce((sum, code) => sum + (stats.requests[code] ?? 0), 0);
 }
 
-/**
- * Both limits count per UTC minute, in fixed windows: calls on either side of
- * a minute's end fall in two windows. Waits, if needed, for the next minute,
- * so that a test's calls (a few seconds at most) land in one window.
- */
-async function startOfRoomyMinute(roomMs = 15_000): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < roomMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
-
 describe("Open Food Facts budget", () => {
   it("gives an anonymous client its share, refuses the rest before OFF, and lets others through", async () => {
     await startOfRoomyMinute();
@@ -89,6 +80,19 @@ describe("Open Food Facts budget", () => {
       ok: false,
       error: { code: "rate_limited", message: expect.stringMatching(/15 look-ups a minute/) },
     });
+  }, 60_000);
+
+  it("counts an IPv6 client's share by its /64: a fresh address of the same network buys no more", async () => {
+    await startOfRoomyMinute();
+    const network = uniqueIpv6Network();
+    for (let i = 1; i <= CLIENT_CALLS_PER_MINUTE; i += 1) expect((await enrichAs(`${network}::${i}`)).status).toBe(200);
+    const fresh = knownCode();
+    const refused = await enrichAs(`${network}:ffff:ffff:ffff:ffff`, fresh);
+    expect(refused.status).toBe(429);
+    expect(refused.data).toMatchObject({ ok: false, error: { code: "rate_limited" } });
+    expect(await offRequests([fresh])).toBe(0);
+    // The next /64 is another home with a share of its own.
+    expect((await enrichAs(`${uniqueIpv6Network()}::1`)).status).toBe(200);
   }, 60_000);
 
   it("never lets the shares add up to more than the household's budget, even all at once", async () => {

@@ -3,7 +3,14 @@ import { sealData } from "iron-session";
 import { describe, expect, it } from "vitest";
 import { mintApiKey, revokeApiKey } from "@/lib/auth/api-keys";
 import { createPairing, pairDevice, peekPairing } from "@/lib/auth/devices";
-import { claimLoginAttempt, clearLoginFailures, loginWaitSeconds, pruneLoginThrottle } from "@/lib/auth/login-throttle";
+import {
+  claimLoginAttempt,
+  clearLoginFailures,
+  forgiveLoginAttempt,
+  loginWait,
+  loginWaitSeconds,
+  pruneLoginThrottle,
+} from "@/lib/auth/login-throttle";
 import { safeNextPath } from "@/lib/auth/login-page";
 import { endAllOperatorSessions, endOperatorSession, hasOperatorSession } from "@/lib/auth/operator-sessions";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
@@ -116,30 +123,36 @@ describe("assertSameOrigin", () => {
     else expect(check).toThrow(/Cross-site/);
   });
 
-  it("lets reads through whatever their origin", () => {
+  it("lets reads through whatever their origin, unless the route asks otherwise (the backup)", () => {
     expect(() => assertSameOrigin(request({ origin: "https://evil.example" }, "GET"))).not.toThrow();
+    expect(() => assertSameOrigin(request({ "sec-fetch-site": "cross-site" }, "GET"), { reads: true })).toThrow(
+      /Cross-site/,
+    );
+    expect(() => assertSameOrigin(request({ "sec-fetch-site": "none" }, "GET"), { reads: true })).not.toThrow();
   });
 });
 
 describe("login throttle", () => {
   const at = (start: Date, seconds: number) => new Date(start.getTime() + seconds * 1000);
+  const claim = (client: string, now: Date, budget?: number) => claimLoginAttempt({ client, now, budget });
+  const allowed = { allowed: true, overBudget: false };
 
   it("lets five attempts through, then doubles the wait from the last one", async () => {
     const client = `test-${randomUUID()}`;
     const start = new Date("2026-01-01T00:00:00Z");
-    for (let i = 0; i < 5; i++) expect(await claimLoginAttempt(client, start)).toEqual({ allowed: true });
-    expect(await claimLoginAttempt(client, start)).toEqual({ allowed: false, waitSeconds: 1 });
-    expect(await claimLoginAttempt(client, at(start, 1))).toEqual({ allowed: true });
-    expect(await claimLoginAttempt(client, at(start, 1))).toEqual({ allowed: false, waitSeconds: 2 });
-    expect(await loginWaitSeconds(client, at(start, 2))).toBe(1);
+    for (let i = 0; i < 5; i++) expect(await claim(client, start)).toMatchObject(allowed);
+    expect(await claim(client, start)).toEqual({ allowed: false, waitSeconds: 1, overBudget: false });
+    expect(await claim(client, at(start, 1))).toMatchObject(allowed);
+    expect(await claim(client, at(start, 1))).toEqual({ allowed: false, waitSeconds: 2, overBudget: false });
+    expect(await loginWaitSeconds({ client, now: at(start, 2) })).toBe(1);
     await clearLoginFailures(client);
-    expect(await claimLoginAttempt(client, at(start, 1))).toEqual({ allowed: true });
+    expect(await claim(client, at(start, 1))).toMatchObject(allowed);
   });
 
   it("lets exactly the free attempts through when they race", async () => {
     const client = `race-${randomUUID()}`;
     const now = new Date("2026-01-02T00:00:00Z");
-    const attempts = await Promise.all(Array.from({ length: 20 }, () => claimLoginAttempt(client, now)));
+    const attempts = await Promise.all(Array.from({ length: 20 }, () => claim(client, now)));
     expect(attempts.filter((attempt) => attempt.allowed)).toHaveLength(5);
   });
 
@@ -148,15 +161,81 @@ describe("login throttle", () => {
     const start = new Date("2026-01-03T00:00:00Z");
     let now = start;
     for (let i = 0; i < 20; i++) {
-      const attempt = await claimLoginAttempt(client, now);
+      const attempt = await claim(client, now);
       if (!attempt.allowed) now = at(now, attempt.waitSeconds);
     }
-    expect(await loginWaitSeconds(client, now)).toBeLessThanOrEqual(300);
+    expect(await loginWaitSeconds({ client, now })).toBeLessThanOrEqual(300);
     const nextDay = at(now, 86_401);
-    expect(await claimLoginAttempt(client, nextDay)).toEqual({ allowed: true });
+    expect(await claim(client, nextDay)).toMatchObject({ allowed: true, failures: 1 });
     expect((await db().loginThrottle.findUniqueOrThrow({ where: { client } })).failures).toBe(1);
     expect(await pruneLoginThrottle(at(nextDay, 86_401))).toBeGreaterThanOrEqual(1);
     expect(await db().loginThrottle.findUnique({ where: { client } })).toBeNull();
+  });
+});
+
+describe("the budget of wrong passwords a minute", () => {
+  const at = (start: Date, seconds: number) => new Date(start.getTime() + seconds * 1000);
+  const fresh = () => `budget-${randomUUID()}`;
+
+  it("past it, a client that failed waits a minute, doubling; one that has not may still try", async () => {
+    const now = new Date("2026-02-01T00:00:00Z");
+    const budget = 2;
+    const failed = fresh();
+    expect(await claimLoginAttempt({ client: failed, now, budget })).toMatchObject({
+      allowed: true,
+      overBudget: false,
+    });
+    expect(await claimLoginAttempt({ client: fresh(), now, budget })).toMatchObject({ overBudget: false });
+
+    const beyond = fresh();
+    expect(await claimLoginAttempt({ client: beyond, now, budget })).toMatchObject({
+      allowed: true,
+      failures: 1,
+      overBudget: true,
+    });
+    // One failure, far from the five free ones, and still it waits.
+    expect(await claimLoginAttempt({ client: failed, now: at(now, 10), budget })).toEqual({
+      allowed: false,
+      waitSeconds: 50,
+      overBudget: true,
+    });
+    // Refused attempts tried nothing and leave the count where it was.
+    expect(await claimLoginAttempt({ client: failed, now: at(now, 20), budget })).toMatchObject({ allowed: false });
+    // A minute later the budget is new, and the free attempts are back.
+    expect(await claimLoginAttempt({ client: failed, now: at(now, 60), budget })).toMatchObject({
+      allowed: true,
+      failures: 2,
+      overBudget: false,
+    });
+    expect(loginWait(1, true)).toBe(60);
+    expect(loginWait(2, true)).toBe(120);
+    expect(loginWait(4, true)).toBe(300);
+  });
+
+  it("takes back the attempt of a right password", async () => {
+    const now = new Date("2026-02-02T00:00:00Z");
+    const client = fresh();
+    const attempt = await claimLoginAttempt({ client, now, budget: 1 });
+    if (!attempt.allowed) throw new Error("the first attempt of a minute was refused");
+    await forgiveLoginAttempt({ client, window: attempt.window });
+    expect(await db().loginThrottle.findUnique({ where: { client } })).toBeNull();
+    expect(await claimLoginAttempt({ client: fresh(), now, budget: 1 })).toMatchObject({ overBudget: false });
+  });
+
+  it("lets exactly the budget through when fresh clients race", async () => {
+    const now = new Date("2026-02-03T00:00:00Z");
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, () => claimLoginAttempt({ client: fresh(), now, budget: 4 })),
+    );
+    expect(attempts.every((attempt) => attempt.allowed)).toBe(true);
+    expect(attempts.filter((attempt) => !attempt.overBudget)).toHaveLength(4);
+  });
+
+  it("is no budget at all when 0", async () => {
+    const now = new Date("2026-02-04T00:00:00Z");
+    for (let i = 0; i < 5; i++) {
+      expect(await claimLoginAttempt({ client: fresh(), now, budget: 0 })).toMatchObject({ overBudget: false });
+    }
   });
 });
 

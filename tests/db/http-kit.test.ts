@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { idParams } from "@/lib/http/ids";
-import { JSON_BODY_LIMIT } from "@/lib/http/read-body";
+import { JSON_BODY_LIMIT } from "@/lib/http/body-limits";
 import { route } from "@/lib/http/route";
 
 // The wrapper is exercised with real handlers and the real database; only the

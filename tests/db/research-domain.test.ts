@@ -35,6 +35,8 @@ async function seedObservation(fields: {
   minutesAgo: number;
   sessionId?: number | null;
   url?: string | null;
+  /** This machine's unless said: a stranger's take no part in drops by default. */
+  origin?: string;
 }) {
   seq += 1;
   return db().observation.create({
@@ -47,6 +49,7 @@ async function seedObservation(fields: {
       availability: fields.availability ?? "in_stock",
       sessionId: fields.sessionId ?? null,
       url: fields.url ?? null,
+      origin: fields.origin ?? "local",
       observedAt: new Date(Date.now() - fields.minutesAgo * 60_000),
     },
   });
@@ -344,6 +347,8 @@ describe("buildSnapshot", () => {
         drop_pct: 33.3,
         br_id: expect.any(String),
         observed_at: expect.any(String),
+        origin: "local",
+        old_origin: "local",
       },
       {
         item_id: gpu.id,
@@ -356,7 +361,32 @@ describe("buildSnapshot", () => {
         drop_pct: 20,
         br_id: drop.brId,
         observed_at: drop.observedAt.toISOString(),
+        origin: "local",
+        old_origin: "local",
       },
+    ]);
+  });
+
+  it("reads strangers' observations for drops only when told to, and names both prices' origins", async () => {
+    const kettle = await seedItem("Kettle");
+    // The household: 200 → 150; a stranger's 1.00 between them, and its 0.50 after.
+    await seedObservation({ itemId: kettle.id, source: "A", price: "200.00", minutesAgo: 50, origin: "operator" });
+    await seedObservation({ itemId: kettle.id, source: "A", price: "1.00", minutesAgo: 40, origin: "anonymous" });
+    await seedObservation({ itemId: kettle.id, source: "A", price: "150.00", minutesAgo: 30, origin: "key:agent" });
+    await seedObservation({ itemId: kettle.id, source: "A", price: "0.50", minutesAgo: 20, origin: "anonymous" });
+    // A stranger's inflated price, then the household's.
+    const scale = await seedItem("Scale");
+    await seedObservation({ itemId: scale.id, source: "B", price: "9999.00", minutesAgo: 50, origin: "anonymous" });
+    await seedObservation({ itemId: scale.id, source: "B", price: "49.00", minutesAgo: 10, origin: "local" });
+
+    const without = (await buildSnapshot({ anonymousDrops: false })).drops;
+    expect(without.map((d) => [d.item_name, d.old_price, d.new_price, d.old_origin, d.origin])).toEqual([
+      ["Kettle", "200.00", "150.00", "operator", "key:agent"],
+    ]);
+    const withStrangers = (await buildSnapshot({ anonymousDrops: true })).drops;
+    expect(withStrangers.map((d) => [d.item_name, d.old_price, d.new_price, d.old_origin, d.origin])).toEqual([
+      ["Scale", "9999.00", "49.00", "anonymous", "local"],
+      ["Kettle", "150.00", "0.50", "key:agent", "anonymous"],
     ]);
   });
 
@@ -415,6 +445,7 @@ describe("buildSnapshot", () => {
         source: "A",
         url: "https://a.example/c2",
         since: start.observedAt.toISOString(),
+        origin: "local",
       },
     ]);
   });

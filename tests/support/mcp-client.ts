@@ -6,9 +6,14 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 export async function connectMcp(
   baseUrl: string,
   key: string,
-  { language = "en" }: { language?: string } = {},
+  { language = "en", modern = false }: { language?: string; modern?: boolean } = {},
 ): Promise<Client> {
-  const client = new Client({ name: "labs-tests", version: "1.0.0" });
+  // `modern`: the client asks for protocol 2026-07-28 (server/discover first),
+  // which resource subscriptions need; by default it speaks the 2025 era.
+  const client = new Client(
+    { name: "labs-tests", version: "1.0.0" },
+    modern ? { versionNegotiation: { mode: "auto" } } : undefined,
+  );
   const transport = new StreamableHTTPClientTransport(new URL("/api/mcp", baseUrl), {
     requestInit: { headers: { authorization: `Bearer ${key}`, "accept-language": language } },
   });

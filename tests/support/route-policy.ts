@@ -25,6 +25,15 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "/admin/login": "the way in",
   "/admin/logout": "ending a session needs none",
   "/labs/pair": "a phone pairs itself with the household's one-time code (household mode)",
+  "/labs/api/push/**":
+    "a phone subscribes itself to pushes; a channel's random id is what reads, tests or removes it (decision 024)",
+  "/labs/api/ntfy": "a person adds an ntfy topic for themselves (decision 024)",
+  "/labs/api/ntfy/**": "whoever holds an ntfy channel's random id may remove it (decision 024)",
+  "GET /labs/api/notify/channels/{id}": "whoever holds a channel's random id may read it (decision 024)",
+  "POST /labs/api/notify/channels/{id}/test": "whoever holds a channel's random id may test it (decision 024)",
+  "/labs/api/watches/**": "the household watches prices, as it records them (docs/contract.md, Watches)",
+  "/labs/api/watches": "the household watches prices, as it records them (docs/contract.md, Watches)",
+  "PUT /labs/api/notify/quiet-hours": "each person sets their own quiet hours, as they add their own cards",
 };
 
 /**
@@ -32,12 +41,14 @@ export const PUBLIC_ROUTES: Record<string, string> = {
  * a route takes a key only with the scope listed here; routes not listed take
  * no key at all (key management, the usage log, the dashboard, health).
  */
-export const KEY_SCOPES: [pattern: string, scope: "research" | "ask" | "scan"][] = [
+export const KEY_SCOPES: [pattern: string, scope: "research" | "ask" | "scan" | "events"][] = [
   ["/api/core-ask/**", "ask"],
   ["/api/base-ask/**", "ask"],
   ["/core-ask/{id}/**", "ask"],
   ["/base-scan/api/**", "scan"],
   ["/base-research/api/**", "research"],
+  ["/labs/api/events", "events"],
+  ["/labs/api/events/stream", "events"],
 ];
 
 export function listedScope(path: string): string | undefined {

@@ -16,7 +16,14 @@ export const TEST_OPERATOR_PASSWORD = "correct horse battery staple";
  */
 export const OWN_SERVER_TIMEOUT_MS = 90_000;
 
-export type RunningServer = { url: string; port: number; stop: () => Promise<void>; output: () => string };
+export type RunningServer = {
+  url: string;
+  port: number;
+  /** The server's process, for a bench that signals it. */
+  pid: number;
+  stop: () => Promise<void>;
+  output: () => string;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,14 +40,21 @@ export async function freePort(): Promise<number> {
 
 const TEST_KEEP_ALIVE_MS = 10 * 60 * 1000;
 
+/** The built server `npm start` runs (server/main.ts, built by scripts/build-server.mjs). */
+export function builtServer(): string {
+  return path.resolve(process.env.NEXT_DIST_DIR || ".next", "labs-server.mjs");
+}
+
 /**
- * A real production server (`scripts/server.mjs`, what `npm start` runs, built beforehand) on a free port.
- * Without DATABASE_URL or PGLITE_DIR it gets a PGlite database of its own,
- * already migrated; given either, it migrates it on start (instrumentation.ts). Resolves once /labs/healthz answers.
+ * A real production server (what `npm start` runs, built beforehand) on a
+ * free port; with `dev`, the same server from source as `npm run dev` runs
+ * it (Next keeps its development build in a folder of its own, .next/dev). Without DATABASE_URL or PGLITE_DIR it
+ * gets a PGlite database of its own, already migrated; given either, it
+ * migrates it on start. Resolves once /labs/healthz answers.
  */
 export async function startServer(
   env: Record<string, string | undefined> = {},
-  options: { expectHealthy?: boolean; port?: number } = {},
+  options: { expectHealthy?: boolean; port?: number; args?: string[]; dev?: boolean } = {},
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "labs-test-"));
@@ -48,8 +62,7 @@ export async function startServer(
   const database = env.PGLITE_DIR || env.DATABASE_URL ? null : freshPgliteDir();
   const child: ChildProcess = spawn(
     process.execPath,
-    // The server `npm start` runs (scripts/server.mjs): Next, with the JSON
-    // APIs answered in front of its router.
+    // The server `npm start` runs, or `npm run dev`'s (tsx server/main.ts --dev).
     //
     // Idle connections are kept for ten minutes, not Node's five seconds:
     // Playwright's request contexts reuse a pooled connection whatever the
@@ -57,17 +70,27 @@ export async function startServer(
     // sent a request just as the server closed it (ECONNRESET,
     // https://github.com/microsoft/playwright/issues/42698). A context lives
     // no longer than its test.
-    [path.resolve("scripts/server.mjs"), "--port", String(port), "--keepAliveTimeout", String(TEST_KEEP_ALIVE_MS)],
+    // `args` are the server's own further options (its connection limits).
+    [
+      ...(options.dev ? ["--import", "tsx", path.resolve("server/main.ts"), "--dev"] : [builtServer()]),
+      "--port",
+      String(port),
+      "--keepAliveTimeout",
+      String(TEST_KEEP_ALIVE_MS),
+      ...(options.args ?? []),
+    ],
     {
       env: {
         ...process.env,
-        NODE_ENV: "production",
+        NODE_ENV: options.dev ? "development" : "production",
         NEXT_TELEMETRY_DISABLED: "1",
         PGLITE_DIR: database?.dir ?? "memory://",
         DATA_DIR: dataDir,
         SESSION_SECRET: TEST_SESSION_SECRET,
         OPERATOR_PASSWORD: TEST_OPERATOR_PASSWORD,
         LABS_CHECK_RESPONSES: "1",
+        // No test may depend on the hour it runs at: quiet hours are tested where asked for.
+        NOTIFY_QUIET_HOURS: "",
         DATABASE_URL: undefined,
         ...env,
       },
@@ -107,5 +130,5 @@ export async function startServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, port, stop, output: () => output };
+  return { url, port, pid: child.pid!, stop, output: () => output };
 }

@@ -4,10 +4,12 @@ import { TipsManager } from "@/components/ask/tips-manager";
 import { Folded } from "@/components/labs/folded";
 import { McpConnect } from "@/components/labs/mcp-connect";
 import { MintKeyForm } from "@/components/labs/mint-key-form";
+import { NotifyChannels } from "@/components/labs/notify-channels";
 import { PairDeviceForm } from "@/components/labs/pair-device-form";
 import { RestoreBackupForm } from "@/components/labs/restore-backup-form";
 import { RevokeButton } from "@/components/labs/revoke-button";
 import { VariantViewsChart } from "@/components/labs/variant-views-chart";
+import { WebhooksManager } from "@/components/labs/webhooks-manager";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/input";
@@ -26,6 +28,8 @@ import { idParam } from "@/lib/http/ids";
 import { buildStatus } from "@/lib/labs/status";
 import { tablesWithHouseholdData } from "@/lib/labs/restore-backup";
 import { listVariantViews } from "@/lib/labs/variant-views";
+import { listChannels } from "@/lib/notify/manage-channels";
+import { listWebhooks } from "@/lib/webhooks/manage-webhooks";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("labs.admin");
@@ -40,7 +44,7 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
   const t = await getTranslations("labs.admin");
   const keyFilter = idParam.safeParse((await searchParams).key);
   const keyId = keyFilter.success ? keyFilter.data : undefined;
-  const [status, keys, usage, views, pending, decisions, devices, holding] = await Promise.all([
+  const [status, keys, usage, views, pending, decisions, devices, holding, webhooks, channels] = await Promise.all([
     buildStatus({ detailed: true }),
     listApiKeys(),
     listApiUsage({ keyId, limit: USAGE_ROWS }),
@@ -49,6 +53,8 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
     listDecisionsReady({ limit: 0 }),
     listDevices(),
     tablesWithHouseholdData(),
+    listWebhooks(),
+    listChannels(),
   ]);
   const household = env().LABS_ACCESS === "household";
   const plans = Object.entries(API_PLANS).map(([name, plan]) => ({ name, perMinute: plan.requestsPerMinute }));
@@ -315,6 +321,16 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
               </li>
             ))}
           </ul>
+        </Card>
+
+        <Card title={t("webhooks.title")} id="webhooks">
+          <p className="mb-3 text-sm text-muted">{t("webhooks.intro")}</p>
+          <WebhooksManager webhooks={webhooks} />
+        </Card>
+
+        <Card title={t("channels.title")}>
+          <p className="mb-3 text-sm text-muted">{t("channels.intro")}</p>
+          <NotifyChannels channels={channels} />
         </Card>
 
         <Card title={t("backup.title")}>

@@ -25,7 +25,7 @@ export default async function PricesPage({ searchParams }: Props) {
   // One page of latest prices (the API's default page), `?cursor=` for the
   // next; a stale or mangled cursor shows the first page.
   const cursor = typeof asked === "string" ? listPricesQuery.shape.cursor.safeParse(asked) : null;
-  const [{ prices, next }, stores, product] = await Promise.all([
+  const [{ prices, next }, { stores }, product] = await Promise.all([
     listPrices({ cursor: cursor?.success ? cursor.data : undefined }),
     listStores(),
     wanted.success ? findProduct({ code: wanted.data }) : null,

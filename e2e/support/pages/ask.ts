@@ -95,7 +95,7 @@ export function askPages(seed: AskSeed): PageState[] {
     { name: "ask-queue", path: "/base-ask/queue", operator: true },
     {
       name: "ask-queue-notice",
-      path: `/base-ask/queue?notice=claimed:${seed.todoId}:operator`,
+      path: `/base-ask/queue?notice=claimed:${seed.todoId}`,
       operator: true,
     },
     { name: "ask-queue-progress", path: "/base-ask/queue?tab=progress", operator: true },

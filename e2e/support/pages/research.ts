@@ -1,7 +1,7 @@
 import type { Api, PageState } from "./types";
 
-// Research's pages with a tracked item, three observations from two shops,
-// a session and the operator's note.
+// Research's pages with a tracked item, four observations from two shops (a
+// price drop among them), a session and the operator's note.
 
 export type ResearchSeed = { itemId: number; slug: string };
 
@@ -25,6 +25,13 @@ export async function seedResearch(api: Api, tag: string): Promise<ResearchSeed>
     item_id: first.item_id,
     source: "Worten",
     availability: "oos",
+    session_slug: slug,
+  });
+  // A price drop, listed with whose it is.
+  await api.post("/base-research/api/observe", {
+    item_id: first.item_id,
+    source: "Fnac",
+    price: "499.90",
     session_slug: slug,
   });
   await api.post("/base-research/api/note", { content: "Ver também o modelo do ano passado.", session_slug: slug });

@@ -67,6 +67,7 @@ export function scanPages(seed: ScanSeed): PageState[] {
     { name: "scan-prices", path: `/base-scan/prices?code=${seed.code}` },
     { name: "scan-prices-latest", path: "/base-scan/prices" },
     { name: "scan-products", path: "/base-scan/products" },
+    { name: "scan-notifications", path: "/base-scan/notifications" },
     {
       name: "scan-products-search",
       path: "/base-scan/products",

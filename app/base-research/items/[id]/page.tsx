@@ -9,6 +9,7 @@ import { AppLink } from "@/components/ui/link";
 import { OriginTag } from "@/components/ui/origin-tag";
 import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
+import { WatchButton } from "@/components/watches/watch-button";
 import { requireOperatorPage } from "@/lib/auth/operator-page";
 import { AppError } from "@/lib/http/errors";
 import { idParam } from "@/lib/http/ids";
@@ -50,6 +51,29 @@ function chartSeries(detail: ItemDetail): PriceSeries[] {
   return [...bySource.values()].sort((a, b) => a.source.localeCompare(b.source));
 }
 
+/** Category and spec, a stranger's marked as such (anyone's may fill a blank; docs/contract.md). */
+function ItemFields({ item, empty }: { item: ItemDetail["item"]; empty: string }) {
+  const fields = [
+    [item.item_category, item.origins.item_category],
+    [item.item_spec, item.origins.item_spec],
+  ].filter((field): field is [string, string | null] => field[0] !== null);
+  if (fields.length === 0) return empty;
+  return fields.map(([value, origin], index) => (
+    <span key={index}>
+      {index > 0 ? " · " : null}
+      {value}
+      {origin === "anonymous" ? (
+        <>
+          {" "}
+          <span className="text-xs">
+            <OriginTag origin={origin} />
+          </span>
+        </>
+      ) : null}
+    </span>
+  ));
+}
+
 export default async function ResearchItemPage({ params }: Props) {
   const { id } = await params;
   await requireOperatorPage(`/base-research/items/${id}`);
@@ -68,8 +92,11 @@ export default async function ResearchItemPage({ params }: Props) {
         ← {t("back")}
       </AppLink>
       <PageHeader title={item.item_name}>
-        {[item.item_category, item.item_spec].filter(Boolean).join(" · ") || t("noSpec")}
+        <ItemFields item={item} empty={t("noSpec")} />
       </PageHeader>
+      <div className="mb-4">
+        <WatchButton target={{ research_item_id: item.item_id }} />
+      </div>
 
       <div className="space-y-4 ui-b:space-y-2">
         <Card title={t("history")}>
@@ -96,6 +123,14 @@ export default async function ResearchItemPage({ params }: Props) {
                       <span className="text-base font-semibold">
                         <Price amount={row.latest_price} currency={row.currency} />
                       </span>
+                      {row.origins.latest_price === "anonymous" ? (
+                        <>
+                          {" "}
+                          <span className="text-xs">
+                            <OriginTag origin="anonymous" />
+                          </span>
+                        </>
+                      ) : null}
                     </span>
                     <span className="text-xs text-muted">
                       {t("min")} <Price amount={row.min_price} currency={row.currency} /> · {t("max")}{" "}

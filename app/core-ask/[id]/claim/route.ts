@@ -7,11 +7,8 @@ import { claimTodoBody } from "@/lib/ask/schemas";
 export const POST = queueFormRoute(
   { summary: "Claim a todo from the queue page", body: claimTodoBody },
   async ({ params, body, caller }) => {
-    const { claimedBy } = await claimTodo({
-      id: params.id,
-      agent: body.agent ?? defaultAgent(caller),
-      ttlSeconds: body.ttl_seconds,
-    });
-    return queueNotice("claimed", params.id, claimedBy);
+    await claimTodo({ id: params.id, agent: body.agent ?? defaultAgent(caller), ttlSeconds: body.ttl_seconds });
+    // The holder is on the todo itself; the notice carries no name (lib/ask/form-routes.ts).
+    return queueNotice({ key: "claimed", id: params.id });
   },
 );

@@ -7,6 +7,6 @@ export const POST = queueFormRoute(
   { summary: "Decide a needs_decision todo from the queue page", body: decideTodoBody },
   async ({ params, body }) => {
     await decideTodo({ id: params.id, decision: body.decision });
-    return queueNotice("decided", params.id);
+    return queueNotice({ key: "decided", id: params.id });
   },
 );

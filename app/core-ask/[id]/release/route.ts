@@ -7,6 +7,6 @@ export const POST = queueFormRoute(
   { summary: "Release a todo from the queue page", body: releaseTodoBody },
   async ({ params, body }) => {
     await releaseTodo({ id: params.id, agent: body.agent });
-    return queueNotice("released", params.id);
+    return queueNotice({ key: "released", id: params.id });
   },
 );

@@ -7,6 +7,8 @@ export const POST = queueFormRoute(
   { summary: "Edit a todo or move its status from the queue page", body: updateTodoForm },
   async ({ params, body }) => {
     const todo = await updateTodo({ id: params.id, input: body });
-    return body.status ? queueNotice("moved", params.id, todo.status) : queueNotice("saved", params.id);
+    return queueNotice(
+      body.status ? { key: "moved", id: params.id, status: todo.status } : { key: "saved", id: params.id },
+    );
   },
 );

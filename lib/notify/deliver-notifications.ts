@@ -1,0 +1,253 @@
+import webpush from "web-push";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { postOutbound } from "@/lib/notify/outbound";
+import { quietUntil } from "@/lib/notify/quiet-hours";
+import { composeMessage, type NotifyEvent, type NotifyMessage } from "@/lib/notify/texts";
+import { vapidKeys } from "@/lib/notify/vapid-keys";
+import { GIVE_UP_AFTER_MS, retryDelayMs } from "@/lib/webhooks/deliver-webhooks";
+
+// Pushes and ntfy messages (docs/decisions/024-notifications.md). Like the
+// webhooks, the event log is fanned out to each channel that takes the
+// event's type, at least once. Unlike them, a channel is sent to as a whole:
+// the first event goes at once, what follows within NOTIFY_BATCH_SECONDS is
+// gathered into one message sent when they have passed, and quiet hours hold
+// everything until they end. A push service that says the subscription is
+// gone (404, 410) has the channel deleted.
+
+/** A claim's length: another worker may take the channel after it, should this one die sending. */
+const CLAIM_SECONDS = 60;
+const FAN_OUT_BATCH = 500;
+/** The most events one message gathers; the rest go in the next. */
+const GATHERED_MAX = 500;
+/** How long a push service keeps a message for a phone that is off. */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * Gives each channel a notification for every event of its types after its
+ * mark, and moves the mark on: one statement for every channel, as the
+ * webhooks' fan-out (lib/webhooks/deliver-webhooks.ts).
+ */
+export async function fanOutNotifications(): Promise<number> {
+  const [row] = await db().$queryRaw<{ made: number }[]>`
+    WITH newest AS (SELECT last_id FROM event_counter WHERE id = 1),
+         channels AS (
+           SELECT c.id, c.types, c.last_event_id FROM notify_channel c, newest
+           WHERE c.last_event_id < newest.last_id
+           ORDER BY c.id
+           FOR UPDATE OF c SKIP LOCKED),
+         upto AS (
+           SELECT LEAST((SELECT last_id FROM newest), (SELECT min(last_event_id) FROM channels) + ${FAN_OUT_BATCH}::int) AS id),
+         made AS (
+           INSERT INTO notification (channel_id, event_id, type)
+           SELECT c.id, e.id, e.type
+           FROM channels c JOIN event e
+             ON e.id > c.last_event_id AND e.id <= (SELECT id FROM upto) AND e.type = ANY(c.types)
+           ON CONFLICT (channel_id, event_id) DO NOTHING
+           RETURNING 1),
+         moved AS (
+           UPDATE notify_channel n SET last_event_id = (SELECT id FROM upto)
+           FROM channels c
+           WHERE n.id = c.id AND n.last_event_id < (SELECT id FROM upto))
+    SELECT count(*)::int AS made FROM made`;
+  return row?.made ?? 0;
+}
+
+type Channel = {
+  id: string;
+  kind: string;
+  endpoint: string;
+  p256dh: string | null;
+  auth: string | null;
+  token: string | null;
+  locale: string;
+  baseUrl: string;
+  origin: string;
+};
+
+type Claimed = Channel & { quiet_hours: string | null; last_sent_at: Date | null };
+
+/** The quiet hours that hold a channel: its person's, else NOTIFY_QUIET_HOURS. */
+function quietHoursOf(personQuietHours: string | null | undefined): string {
+  return personQuietHours ?? env().NOTIFY_QUIET_HOURS;
+}
+
+/** Until when what a channel has pending waits (quiet hours, the batch window), or null if it may go now. */
+export function heldUntil(
+  channel: { lastSentAt: Date | null; person: { quietHours: string | null } | null },
+  now = new Date(),
+): Date | null {
+  const quiet = quietUntil(now, quietHoursOf(channel.person?.quietHours));
+  const window = channel.lastSentAt ? new Date(channel.lastSentAt.getTime() + env().NOTIFY_BATCH_SECONDS * 1000) : null;
+  const held = [quiet, window].filter((at): at is Date => at !== null && at > now);
+  return held.length ? new Date(Math.max(...held.map((at) => at.getTime()))) : null;
+}
+
+/** Takes up to `limit` channels with something due and out of their batch window, for this worker alone. */
+async function claimDue(limit: number): Promise<Claimed[]> {
+  return db().$queryRaw<Claimed[]>`
+    WITH due AS (
+      SELECT c.id FROM notify_channel c
+      WHERE (c.locked_until IS NULL OR c.locked_until < now())
+        AND (c.last_sent_at IS NULL
+             OR c.last_sent_at <= now() - make_interval(secs => ${env().NOTIFY_BATCH_SECONDS}::int))
+        AND EXISTS (SELECT 1 FROM notification n
+                    WHERE n.channel_id = c.id AND n.status = 'pending' AND n.not_before <= now())
+      ORDER BY c.id
+      LIMIT ${limit}::int
+      FOR UPDATE OF c SKIP LOCKED)
+    UPDATE notify_channel c SET locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}::int)
+    FROM due
+    WHERE c.id = due.id
+    RETURNING c.id, c.kind, c.endpoint, c.p256dh, c.auth, c.token, c.locale, c.base_url AS "baseUrl", c.origin,
+              c.last_sent_at, (SELECT p.quiet_hours FROM person p WHERE p.id = c.person_id) AS quiet_hours`;
+}
+
+/** Claims up to `limit` channels with something due and starts sending to each, without waiting (as the webhooks' startDue). */
+export async function startDueNotifications(limit: number): Promise<Promise<void>[]> {
+  const claimed = await claimDue(limit);
+  return claimed.map((channel) =>
+    sendChannel(channel).catch((error: unknown) => console.error("labs: a notification:", error)),
+  );
+}
+
+async function sendChannel(channel: Claimed, now = new Date()): Promise<void> {
+  const quiet = quietUntil(now, quietHoursOf(channel.quiet_hours));
+  if (quiet) {
+    await db().$transaction([
+      db().notification.updateMany({
+        where: { channelId: channel.id, status: "pending", notBefore: { lt: quiet } },
+        data: { notBefore: quiet },
+      }),
+      db().notifyChannel.update({ where: { id: channel.id }, data: { lockedUntil: null } }),
+    ]);
+    return;
+  }
+  const pending = await db().notification.findMany({
+    where: { channelId: channel.id, status: "pending", notBefore: { lte: now } },
+    orderBy: { eventId: "asc" },
+    take: GATHERED_MAX,
+    select: { id: true, eventId: true, attempts: true, createdAt: true },
+  });
+  const events = await db().event.findMany({
+    where: { id: { in: pending.map((notification) => notification.eventId) } },
+    orderBy: { id: "asc" },
+    select: { id: true, type: true, subject: true, data: true },
+  });
+  const ids = pending.map((notification) => notification.id);
+  if (events.length === 0) {
+    // Their events were pruned (EVENTS_KEEP_DAYS) before they could go.
+    await db().$transaction([
+      db().notification.updateMany({ where: { id: { in: ids } }, data: { status: "failed" } }),
+      db().notifyChannel.update({ where: { id: channel.id }, data: { lockedUntil: null } }),
+    ]);
+    return;
+  }
+  const attempt = await sendNow(channel, composeMessage(events as NotifyEvent[], localeOf(channel.locale)));
+  if (attempt.gone) {
+    await db().notifyChannel.deleteMany({ where: { id: channel.id } });
+    return;
+  }
+  if (attempt.ok) {
+    await db().$transaction([
+      db().notification.updateMany({ where: { id: { in: ids } }, data: { status: "sent", sentAt: now } }),
+      db().notifyChannel.update({
+        where: { id: channel.id },
+        data: { lastSentAt: now, lockedUntil: null, failingSince: null, lastError: null },
+      }),
+    ]);
+    return;
+  }
+  const attempts = Math.max(...pending.map((notification) => notification.attempts)) + 1;
+  const oldest = Math.min(...pending.map((notification) => notification.createdAt.getTime()));
+  const givesUp = now.getTime() - oldest >= GIVE_UP_AFTER_MS;
+  await db().$transaction([
+    db().notification.updateMany({
+      where: { id: { in: ids } },
+      data: givesUp
+        ? { status: "failed", attempts }
+        : { attempts, notBefore: new Date(now.getTime() + retryDelayMs(attempts)) },
+    }),
+    db().notifyChannel.updateMany({ where: { id: channel.id, failingSince: null }, data: { failingSince: now } }),
+    db().notifyChannel.update({ where: { id: channel.id }, data: { lockedUntil: null, lastError: attempt.error } }),
+  ]);
+}
+
+/** Private addresses for a channel: WEB_PUSH_ALLOW_PRIVATE, or an ntfy server the operator named (a LAN's own). */
+export function allowsPrivate(kind: string, origin: string): boolean {
+  return env().WEB_PUSH_ALLOW_PRIVATE || (kind === "ntfy" && origin === "operator");
+}
+
+function localeOf(value: string): Locale {
+  return isLocale(value) ? value : "pt-PT";
+}
+
+export type SendAttempt = { ok: boolean; gone: boolean; status: number | null; error: string | null };
+
+/** One message to one channel, now: a push through its push service, or a POST to the ntfy topic. */
+export async function sendNow(channel: Channel, message: NotifyMessage): Promise<SendAttempt> {
+  const allowPrivate = allowsPrivate(channel.kind, channel.origin);
+  try {
+    const request = channel.kind === "push" ? pushRequest(channel, message) : ntfyRequest(channel, message);
+    const answer = await postOutbound(request.url, {
+      headers: request.headers,
+      body: request.body,
+      timeoutMs: env().NOTIFY_TIMEOUT_MS,
+      allowPrivate,
+    });
+    const ok = answer.status >= 200 && answer.status < 300;
+    const gone = channel.kind === "push" && (answer.status === 404 || answer.status === 410);
+    const error = ok
+      ? null
+      : `answered ${answer.status}${answer.status >= 300 && answer.status < 400 ? ", a redirect, which is not followed" : ""}${answer.text ? `: ${answer.text.slice(0, 200)}` : ""}`;
+    return { ok, gone, status: answer.status, error };
+  } catch (error) {
+    return { ok: false, gone: false, status: null, error: (error as Error).message.slice(0, 500) };
+  }
+}
+
+type OutboundRequest = { url: string; headers: Record<string, string>; body: Buffer | string };
+
+/** The push as web-push encrypts and signs it (RFC 8291, RFC 8292); sent by postOutbound, which guards the address. */
+function pushRequest(channel: Channel, message: NotifyMessage): OutboundRequest {
+  const keys = vapidKeys();
+  const details = webpush.generateRequestDetails(
+    { endpoint: channel.endpoint, keys: { p256dh: channel.p256dh ?? "", auth: channel.auth ?? "" } },
+    JSON.stringify({
+      title: message.title,
+      body: message.body,
+      url: message.url,
+      tag: message.tag,
+      count: message.count,
+      lang: channel.locale,
+    }),
+    {
+      vapidDetails: { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      TTL: PUSH_TTL_SECONDS,
+      urgency: message.priority >= 4 ? "high" : "normal",
+    },
+  );
+  const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
+  return { url: details.endpoint, headers, body: details.body ?? "" };
+}
+
+/** A header value as ntfy reads it: as is when ASCII, else an RFC 2047 encoded word. */
+function ntfyHeader(value: string): string {
+  const clean = value.replace(/[\r\n]+/g, " ");
+  return /^[\x20-\x7e]*$/.test(clean) ? clean : `=?UTF-8?B?${Buffer.from(clean, "utf8").toString("base64")}?=`;
+}
+
+/** ntfy's publish: the body is the message; Title, Tags, Priority and Click are headers. */
+function ntfyRequest(channel: Channel, message: NotifyMessage): OutboundRequest {
+  const headers: Record<string, string> = {
+    "content-type": "text/plain; charset=utf-8",
+    "user-agent": "Labs-Notifications/1",
+    title: ntfyHeader(message.title),
+    tags: message.ntfyTags,
+    priority: String(message.priority),
+    click: new URL(message.url, channel.baseUrl).href,
+  };
+  if (channel.token) headers.authorization = `Bearer ${channel.token}`;
+  return { url: channel.endpoint, headers, body: message.body || message.title };
+}

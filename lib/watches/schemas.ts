@@ -1,0 +1,56 @@
+// The watches API's shapes (docs/contract.md, "Watches"). No server imports: the pages share them.
+import { z } from "zod";
+import { idParam } from "@/lib/http/ids";
+import { priceInput } from "@/lib/money/schemas";
+import { optionalText, text } from "@/lib/text-input";
+
+const timestamp = z.iso.datetime({ offset: true });
+
+export const createWatchBody = z
+  .object({
+    research_item_id: z
+      .number()
+      .int("must be an integer")
+      .positive("must be a positive integer")
+      .max(2_147_483_647)
+      .optional(),
+    product_code: text(64).optional(),
+    /** At or under this price: `12,50` or `12.50`, as observe takes it. */
+    below: priceInput.optional(),
+    /** This many percent under the last price. */
+    drop_percent: z.number().gt(0, "must be more than 0").lt(100, "must be less than 100").optional(),
+    person: optionalText(120),
+  })
+  .refine((body) => (body.research_item_id === undefined) !== (body.product_code === undefined), {
+    message: "give research_item_id or product_code",
+    path: ["research_item_id"],
+  })
+  .refine((body) => body.below !== undefined || body.drop_percent !== undefined, {
+    message: "give below or drop_percent",
+    path: ["below"],
+  });
+
+export type CreateWatchBody = z.infer<typeof createWatchBody>;
+
+export const listWatchesQuery = z.object({
+  research_item_id: idParam.optional(),
+  product_code: text(64).optional(),
+});
+
+export const watchJson = z.strictObject({
+  id: z.number().int(),
+  research_item_id: z.number().int().nullable(),
+  product_code: z.string().nullable(),
+  name: z.string().meta({ description: "The item's or the product's name" }),
+  below: z.string().nullable(),
+  drop_percent: z.number().nullable(),
+  person: z.string().nullable(),
+  last_hit_price: z.string().nullable().meta({ description: "The low last announced; the next hit is under it" }),
+  created_at: timestamp,
+});
+
+export type WatchJson = z.infer<typeof watchJson>;
+
+export const createWatchResponse = z.strictObject({ ok: z.literal(true), id: z.number().int() });
+export const listWatchesResponse = z.strictObject({ ok: z.literal(true), watches: z.array(watchJson) });
+export const deleteWatchResponse = z.strictObject({ ok: z.literal(true), id: z.number().int() });

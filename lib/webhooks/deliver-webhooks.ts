@@ -1,0 +1,287 @@
+import { Webhook as Signer } from "standardwebhooks";
+import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { env } from "@/lib/env";
+import { eventsCommitted, recordEvent } from "@/lib/events/record-event";
+
+// Webhook deliveries (docs/decisions/023-webhooks.md): the event log fanned
+// out to each webhook that takes the event's type, then each delivery sent,
+// signed as Standard Webhooks says, and retried with exponential backoff and
+// jitter for 24 hours. At least once: a receiver tells repeats apart by
+// `webhook-id`, the event's id.
+
+/** How long a delivery is retried, and how long a webhook may fail before it is disabled. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+/** The most of an answer read, and the most kept to show. */
+const ANSWER_READ_BYTES = 64 * 1024;
+const ANSWER_KEPT_CHARS = 1024;
+/** A claim's length: another worker may take the delivery after it, should this one die sending. */
+const CLAIM_SECONDS = 60;
+/** How many events one pass gives one webhook deliveries for. */
+const FAN_OUT_BATCH = 500;
+
+/**
+ * Gives each enabled webhook a delivery for every event of its types after
+ * the last it was given, and moves its mark on: one statement for every
+ * webhook, so a thousand webhooks cost one round trip, not a thousand
+ * transactions. Ids are visible in order (decision 022), so going on from
+ * the marks never skips one; a webhook another instance is fanning out is
+ * skipped (SKIP LOCKED), and the unique webhook and event would make each
+ * delivery once anyway. The body is built here as the receiver gets it,
+ * the same at every attempt.
+ */
+export async function fanOutEvents(): Promise<number> {
+  const [row] = await db().$queryRaw<{ made: number }[]>`
+    WITH newest AS (SELECT last_id FROM event_counter WHERE id = 1),
+         hooks AS (
+           SELECT w.id, w.types, w.last_event_id FROM webhook w, newest
+           WHERE w.disabled_at IS NULL AND w.last_event_id < newest.last_id
+           ORDER BY w.id
+           FOR UPDATE OF w SKIP LOCKED),
+         upto AS (
+           SELECT LEAST((SELECT last_id FROM newest), (SELECT min(last_event_id) FROM hooks) + ${FAN_OUT_BATCH}::int) AS id),
+         made AS (
+           INSERT INTO webhook_delivery (webhook_id, event_id, type, payload, updated_at)
+           SELECT h.id, e.id, e.type,
+                  json_build_object(
+                    'type', e.type,
+                    'timestamp', ${ISO_AT},
+                    'data', json_build_object(
+                      'id', e.id, 'type', e.type, 'at', ${ISO_AT},
+                      'subject', e.subject, 'data', e.data, 'origin', e.origin))::text,
+                  now()
+           FROM hooks h JOIN event e
+             ON e.id > h.last_event_id AND e.id <= (SELECT id FROM upto) AND e.type = ANY(h.types)
+           ON CONFLICT (webhook_id, event_id) DO NOTHING
+           RETURNING 1),
+         moved AS (
+           UPDATE webhook w SET last_event_id = (SELECT id FROM upto)
+           FROM hooks h
+           WHERE w.id = h.id AND w.last_event_id < (SELECT id FROM upto))
+    SELECT count(*)::int AS made FROM made`;
+  return row?.made ?? 0;
+}
+
+/** An event's time as JSON writes it (toISOString): what the payload's `timestamp` and `at` hold. */
+const ISO_AT = Prisma.raw(`to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+type Claimed = {
+  id: number;
+  webhook_id: number;
+  event_id: bigint | null;
+  payload: string;
+  attempts: number;
+  created_at: Date;
+  url: string;
+  secret: string;
+};
+
+/** Takes up to `limit` deliveries that are due, for this worker alone: claims that cannot collide. */
+async function claimDue(limit: number): Promise<Claimed[]> {
+  return db().$queryRaw<Claimed[]>`
+    WITH due AS (
+      SELECT d.id FROM webhook_delivery d JOIN webhook w ON w.id = d.webhook_id
+      WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND w.disabled_at IS NULL
+        AND (d.locked_until IS NULL OR d.locked_until < now())
+      ORDER BY d.next_attempt_at, d.id
+      LIMIT ${limit}::int
+      FOR UPDATE OF d SKIP LOCKED)
+    UPDATE webhook_delivery d
+    SET locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}::int), attempts = d.attempts + 1
+    FROM due, webhook w
+    WHERE d.id = due.id AND w.id = d.webhook_id
+    RETURNING d.id, d.webhook_id, d.event_id, d.payload, d.attempts, d.created_at, w.url, w.secret`;
+}
+
+/**
+ * Claims up to `limit` deliveries that are due and starts sending each,
+ * without waiting: the worker keeps a few in flight, so one receiver that
+ * takes its whole timeout holds up no other.
+ */
+export async function startDue(limit: number): Promise<Promise<void>[]> {
+  const claimed = await claimDue(limit);
+  return claimed.map((delivery) =>
+    sendDelivery(delivery).catch((error: unknown) => console.error("labs: a webhook delivery:", error)),
+  );
+}
+
+/** Sends what is due and records each attempt. Returns how many were sent. */
+export async function deliverDue({ limit = 20 } = {}): Promise<number> {
+  const sends = await startDue(limit);
+  await Promise.all(sends);
+  await flushDelivered();
+  return sends.length;
+}
+
+type Delivered = { id: number; status: number; latencyMs: number; response: string | null };
+
+/** Successes waiting to be written, and the write under way. */
+let delivered: Delivered[] = [];
+let flushing: Promise<void> | null = null;
+/** How long a success waits for others to be written with it. */
+const FLUSH_MS = 20;
+
+/**
+ * Writes a success with the others of the next few milliseconds, in one
+ * statement: a thousand deliveries cost a few dozen writes, not a thousand.
+ * A crash before the write sends them again after the claim ends: at least
+ * once, as every delivery.
+ */
+function recordDelivered(entry: Delivered): Promise<void> {
+  delivered.push(entry);
+  flushing ??= new Promise((resolve) => setTimeout(resolve, FLUSH_MS)).then(writeDelivered);
+  return Promise.resolve();
+}
+
+/** Writes what has been delivered so far: deliverDue's callers read the rows after it. */
+export async function flushDelivered(): Promise<void> {
+  while (flushing || delivered.length) await (flushing ?? writeDelivered());
+}
+
+async function writeDelivered(): Promise<void> {
+  const batch = delivered;
+  delivered = [];
+  try {
+    if (batch.length === 0) return;
+    await db().$executeRaw`
+      WITH v AS (
+        SELECT * FROM unnest(${batch.map((d) => d.id)}::int[], ${batch.map((d) => d.status)}::int[],
+                             ${batch.map((d) => d.latencyMs)}::int[], ${batch.map((d) => d.response)}::text[])
+          AS v(id, status, latency_ms, response)),
+      done AS (
+        UPDATE webhook_delivery d
+        SET status = 'delivered', locked_until = NULL, last_status = v.status, last_error = NULL,
+            latency_ms = v.latency_ms, response = v.response, updated_at = now()
+        FROM v WHERE d.id = v.id
+        RETURNING d.webhook_id)
+      UPDATE webhook SET failing_since = NULL
+      WHERE id IN (SELECT webhook_id FROM done) AND failing_since IS NOT NULL`;
+  } catch (error) {
+    console.error("labs: could not record webhook deliveries:", error);
+  } finally {
+    flushing = null;
+  }
+}
+
+type Attempt = { ok: boolean; status: number | null; error: string | null; latencyMs: number; response: string | null };
+
+async function sendDelivery(delivery: Claimed): Promise<void> {
+  const attempt = await post(delivery);
+  await recordAttempt(delivery, attempt);
+}
+
+/** One POST: 10 s at most (WEBHOOK_TIMEOUT_MS), no redirect followed, at most 64 KiB of the answer read. */
+async function post(delivery: Claimed): Promise<Attempt> {
+  const messageId = delivery.event_id === null ? `test_${delivery.id}` : String(delivery.event_id);
+  const now = new Date();
+  const headers = {
+    "content-type": "application/json",
+    "user-agent": "Labs-Webhooks/1",
+    "webhook-id": messageId,
+    "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+    "webhook-signature": new Signer(delivery.secret).sign(messageId, now, delivery.payload),
+  };
+  const started = performance.now();
+  const timeout = AbortSignal.timeout(env().WEBHOOK_TIMEOUT_MS);
+  try {
+    const response = await fetch(delivery.url, {
+      method: "POST",
+      headers,
+      body: delivery.payload,
+      redirect: "manual",
+      signal: timeout,
+    });
+    const answer = await readAtMost(response, ANSWER_READ_BYTES);
+    const latencyMs = Math.round(performance.now() - started);
+    const ok = response.status >= 200 && response.status < 300;
+    const error = ok
+      ? null
+      : response.status >= 300 && response.status < 400
+        ? `answered ${response.status}, a redirect, which is not followed`
+        : `answered ${response.status}`;
+    return { ok, status: response.status, error, latencyMs, response: answer.slice(0, ANSWER_KEPT_CHARS) };
+  } catch (error) {
+    const latencyMs = Math.round(performance.now() - started);
+    const reason = timeout.aborted
+      ? `no answer within ${env().WEBHOOK_TIMEOUT_MS} ms`
+      : `could not be reached: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`;
+    return { ok: false, status: null, error: reason.slice(0, 500), latencyMs, response: null };
+  }
+}
+
+/** The answer's text, read until `max` bytes, the rest left unread and the connection let go. */
+async function readAtMost(response: Response, max: number): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, max));
+}
+
+/** The delay before attempt n+1: 10 s doubling to at most an hour, each between half and all of it. */
+export function retryDelayMs(attempts: number, random = Math.random): number {
+  const ceiling = Math.min(10_000 * 2 ** (attempts - 1), 60 * 60 * 1000);
+  return Math.round(ceiling / 2 + (ceiling / 2) * random());
+}
+
+async function recordAttempt(delivery: Claimed, attempt: Attempt, now = new Date()): Promise<void> {
+  const common = {
+    lockedUntil: null,
+    lastStatus: attempt.status,
+    lastError: attempt.error,
+    latencyMs: attempt.latencyMs,
+    response: attempt.response,
+  };
+  if (attempt.ok) {
+    await recordDelivered({
+      id: delivery.id,
+      status: attempt.status ?? 0,
+      latencyMs: attempt.latencyMs,
+      response: attempt.response,
+    });
+    return;
+  }
+  const givesUp = now.getTime() - delivery.created_at.getTime() >= GIVE_UP_AFTER_MS;
+  await db().webhookDelivery.update({
+    where: { id: delivery.id },
+    data: givesUp
+      ? { ...common, status: "failed" }
+      : { ...common, nextAttemptAt: new Date(now.getTime() + retryDelayMs(delivery.attempts)) },
+  });
+  await markFailing(delivery.webhook_id, now);
+}
+
+/**
+ * A failed attempt: the webhook is failing from now, if it was not already;
+ * failing for 24 hours, it is disabled, which is itself an event
+ * (webhook.disabled), in the same transaction.
+ */
+async function markFailing(webhookId: number, now: Date): Promise<void> {
+  await db().webhook.updateMany({ where: { id: webhookId, failingSince: null }, data: { failingSince: now } });
+  const since = new Date(now.getTime() - GIVE_UP_AFTER_MS);
+  const disabled = await db().$transaction(async (tx) => {
+    const [webhook] = await tx.$queryRaw<{ id: number; url: string; failing_since: Date }[]>`
+      UPDATE webhook SET disabled_at = ${now}::timestamptz
+      WHERE id = ${webhookId}::int AND disabled_at IS NULL AND failing_since <= ${since}::timestamptz
+      RETURNING id, url, failing_since`;
+    if (!webhook) return false;
+    await recordEvent(tx, {
+      type: "webhook.disabled",
+      subject: { kind: "webhook", id: webhook.id, url: "/admin/operator#webhooks" },
+      data: { webhook_id: webhook.id, url: webhook.url, failing_since: webhook.failing_since.toISOString() },
+      origin: "labs",
+    });
+    return true;
+  });
+  if (disabled) eventsCommitted();
+}

@@ -1,0 +1,225 @@
+// The server, under `npm start` (built into .next/labs-server.mjs by
+// scripts/build-server.mjs) and `npm run dev` (run from source by tsx): Node's
+// HTTP server, the front door for the JSON APIs (server/front-door.ts), and
+// Next's documented custom server for everything else
+// (docs/decisions/021-one-server.md).
+//
+//   labs-server [--dev] [--port 3000] [--keepAliveTimeout <ms>] [--headersTimeout <ms>]
+//     [--requestTimeout <ms>] [--connectionsPerClient <n>]
+//
+// Before the port opens: the environment is checked (a clear error and exit
+// rather than a half-working server), our files kept private, and the
+// database schema brought up to date (docs/decisions/010-migrations-through-wasm-engine.md);
+// a migration failure is logged and the health checks then answer 503
+// rather than the process dying in a loop.
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import { parseArgs } from "node:util";
+import { dataDir, env } from "@/lib/env";
+import { hostName } from "@/lib/http/allowed-hosts";
+import { limitConnectionsPerClient, logPerClient } from "@/lib/http/connection-limits";
+import { AppError, errorText } from "@/lib/http/errors";
+import { recordPeer, startRecordingPeers } from "@/lib/http/peer-recorder.mjs";
+import { pageBodyRefusal } from "@/lib/http/read-body";
+import { makePrivateDirectory } from "@/lib/private-files.mjs";
+import { isApiPath, proxyRunsOn } from "@/server/api-areas";
+
+const { values: options } = parseArgs({
+  options: {
+    dev: { type: "boolean" },
+    port: { type: "string" },
+    keepAliveTimeout: { type: "string" },
+    headersTimeout: { type: "string" },
+    requestTimeout: { type: "string" },
+    connectionsPerClient: { type: "string" },
+  },
+});
+const dev = options.dev === true;
+const port = Number(options.port ?? process.env.PORT ?? 3000);
+// Every connection's time is bounded (docs/decisions/021-one-server.md,
+// "Connections"): its request's headers must arrive within 20 s of its start
+// (Node's 60 s let a client that sends nothing hold a socket that long), the
+// whole request within 5 minutes (Node's default: a 20 MiB wallet import over
+// a slow phone link), and an idle one between requests is closed after
+// keepAliveTimeout (Node's 5 s). Node checks them every few seconds.
+const headersTimeout = wholeNumber("--headersTimeout", options.headersTimeout ?? "20000", 1);
+const requestTimeout = wholeNumber("--requestTimeout", options.requestTimeout ?? "300000", headersTimeout);
+// How many connections one client (the socket's peer, an IPv6 one by its /64)
+// may hold open at once; 0 sets no cap. A browser opens six; a proxy on this
+// machine carries all its clients' requests in one allowance; fifty agents
+// at once from one host (tests/api/mcp.test.ts) held some hundred.
+const connectionsPerClient = wholeNumber(
+  "--connectionsPerClient (LABS_CONNECTIONS_PER_CLIENT)",
+  options.connectionsPerClient ?? (process.env.LABS_CONNECTIONS_PER_CLIENT || "128"),
+  0,
+);
+// Before Next is loaded: it reads this as it loads.
+Object.assign(process.env, { NODE_ENV: dev ? "development" : "production", PORT: String(port) });
+// The built server has its release label built in (scripts/build-server.mjs); from source, the checkout's.
+if (dev) {
+  const { releaseOfCheckout } = await import("@/lib/labs/build-release");
+  const { release, commit } = releaseOfCheckout();
+  Object.assign(process.env, { LABS_BUILD_RELEASE: release, LABS_BUILD_COMMIT: commit });
+}
+process.title = "labs";
+
+try {
+  env();
+} catch (error) {
+  console.error(`labs: cannot start. ${(error as Error).message}`);
+  process.exit(1);
+}
+makePrivateDirectory(dataDir());
+// Route handlers and pages see each request's TCP peer only through this
+// (lib/http/client-address.ts).
+startRecordingPeers();
+
+// Loaded now that NODE_ENV says which build they are part of.
+const [{ default: next }, { API_ROUTES }, { createFrontDoor, refuse }] = await Promise.all([
+  import("next"),
+  import("@/server/api-routes"),
+  import("@/server/front-door"),
+]);
+const server = http.createServer({
+  headersTimeout,
+  requestTimeout,
+  connectionsCheckingInterval: Math.min(headersTimeout, 5000),
+});
+// Next's development server answers its own upgrades (hot reload) on this
+// server; the built app serves no WebSocket (see "newListener" below).
+const app = next({ dev, dir: process.cwd(), hostname: "localhost", port, ...(dev ? { httpServer: server } : {}) });
+const frontDoor = createFrontDoor(API_ROUTES);
+try {
+  await Promise.all([bringSchemaUpToDate(), app.prepare()]);
+} catch (error) {
+  console.error("labs: cannot start:", error);
+  process.exit(1);
+}
+const nextHandler = app.getRequestHandler();
+
+server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+  recordPeer(request);
+  // Without an "upgrade" listener (the built app keeps none), Node hands an
+  // upgrade request here as a plain one; it is answered as one (RFC 9110 lets
+  // a server ignore Upgrade), and the connection closed after it, as Node
+  // reads nothing more from it.
+  if (request.headers.upgrade !== undefined) response.setHeader("connection", "close");
+  const refusal = refusalBeforeReading(request);
+  if (refusal) return refuse(request, response, refusal);
+  const pathname = pathOf(request);
+  if (pathname !== null && isApiPath(pathname)) return frontDoor(request, response);
+  nextHandler(request, response).catch((error: unknown) => {
+    logPerClient(request.socket.remoteAddress, `labs: failed to answer ${request.method} ${pathname}:`, error);
+    if (response.headersSent) response.destroy();
+    else {
+      response.statusCode = 500;
+      response.end("Internal Server Error");
+    }
+  });
+});
+// Next's custom server adds an "upgrade" listener to the server of the first
+// request it handles, for its development hot reload: in the built app it
+// would take every upgrade request and leave it unanswered, open for good.
+// It is taken off as soon as it is added, so there is none (see above).
+if (!dev) {
+  server.on("newListener", (event: string | symbol, listener: (...args: unknown[]) => void) => {
+    if (event === "upgrade") queueMicrotask(() => server.off("upgrade", listener));
+  });
+}
+if (options.keepAliveTimeout) server.keepAliveTimeout = Number(options.keepAliveTimeout);
+limitConnectionsPerClient(server, connectionsPerClient);
+server.on("error", (error) => {
+  console.error("labs: cannot start the server:", error);
+  process.exit(1);
+});
+server.listen(port, () => console.log(`labs: listening on http://localhost:${port}${dev ? " (development)" : ""}`));
+keepEventsPruned();
+void import("@/lib/events/delivery-worker").then(({ startDeliveryWorker }) => startDeliveryWorker());
+void import("@/lib/ask/claim-expiry").then(({ announceExpiredClaims, CLAIM_EXPIRY_CHECK_MS }) => {
+  const check = () =>
+    announceExpiredClaims().catch((error: unknown) => console.error("labs: could not announce ended claims:", error));
+  setInterval(check, CLAIM_EXPIRY_CHECK_MS).unref();
+});
+
+let closing = false;
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    server.close(() => {
+      app
+        .close()
+        .catch((error: unknown) => console.error(error))
+        .finally(() => process.exit(code));
+    });
+    server.closeAllConnections();
+  });
+}
+
+/**
+ * What is refused before a byte of the body is read: a Host the request core
+ * could not read (421, as it answers a host we do not serve), and a body no
+ * page takes on a path proxy.ts runs on (413 or 411: the proxy would refuse
+ * it only once Next had read it into memory). The answer closes the
+ * connection, so the rest is never read either.
+ */
+function refusalBeforeReading(request: IncomingMessage): AppError | null {
+  const host = request.headers.host ?? "localhost";
+  if (hostName(host) === null) {
+    return new AppError("misdirected_request", errorText("request.misdirected", { host: host.slice(0, 100) }), {
+      headers: { connection: "close" },
+    });
+  }
+  const pathname = pathOf(request);
+  if (pathname === null || !proxyRunsOn(pathname)) return null;
+  return pageBodyRefusal(request.headers["content-length"], request.headers["transfer-encoding"]);
+}
+
+/** The request's path with dot segments resolved, as the front door and Next read it; null if unreadable. */
+function pathOf(request: IncomingMessage): string | null {
+  try {
+    return new URL(request.url ?? "/", "http://localhost").pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** Applies pending migrations; most starts find none, with one query and the engine left unloaded. */
+async function bringSchemaUpToDate(): Promise<void> {
+  const [{ getDatabase }, { applyMigrations, migrationsAreCurrent }] = await Promise.all([
+    import("@/lib/db"),
+    import("@/lib/db/migrate"),
+  ]);
+  const database = getDatabase();
+  try {
+    const recorded = await database.prisma.$queryRaw<
+      import("@/lib/db/migrate").AppliedMigration[]
+    >`SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations`.catch(() => []);
+    if (!recorded.length || !(await migrationsAreCurrent(recorded))) {
+      const applied = await applyMigrations(database.migrationAdapter());
+      if (applied.length) console.log(`labs: applied migrations ${applied.join(", ")} (${database.kind})`);
+    }
+  } catch (error) {
+    console.error(`labs: could not migrate the ${database.kind} database:`, error);
+  }
+}
+
+/** Deletes events past EVENTS_KEEP_DAYS now and every six hours, without holding up the start. */
+function keepEventsPruned(): void {
+  const prune = () =>
+    import("@/lib/events/list-events")
+      .then(({ pruneEvents }) => pruneEvents({ keepDays: env().EVENTS_KEEP_DAYS }))
+      .catch((error: unknown) => console.error("labs: could not delete old events:", error));
+  void prune();
+  setInterval(prune, 6 * 60 * 60 * 1000).unref();
+}
+
+/** A whole number of at least `min` from the command line, or the start stops naming it. */
+function wholeNumber(name: string, value: string, min: number): number {
+  const number = Number(value);
+  if (/^\d+$/.test(value) && number >= min) return number;
+  console.error(`labs: cannot start: ${name} must be a whole number, at least ${min} (got "${value}")`);
+  process.exit(1);
+}

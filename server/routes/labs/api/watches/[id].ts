@@ -1,0 +1,13 @@
+// DELETE /labs/api/watches/[id] – stop watching a price
+import { idParams } from "@/lib/http/ids";
+import { route } from "@/lib/http/route";
+import { deleteWatch } from "@/lib/watches/manage-watches";
+import { deleteWatchResponse } from "@/lib/watches/schemas";
+
+export const DELETE = route(
+  { auth: "public", summary: "Delete a watch", params: idParams, response: deleteWatchResponse },
+  async ({ params }) => {
+    await deleteWatch(params.id);
+    return { ok: true, id: params.id };
+  },
+);
