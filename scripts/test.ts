@@ -2,11 +2,9 @@
 //
 // 1. ESLint, Prettier and the TypeScript check, beside the production build
 //    the suites share (scripts/build-if-needed.mjs builds only when sources changed).
-// 2. The Vitest projects and the Playwright suites side by side: the API
-//    suites spend most of their time waiting on their server, the browser
-//    suites on Chromium, so together they finish sooner than one after the
-//    other. With TEST_DATABASE_URL every database, API and browser suite runs
-//    on PGlite and on PostgreSQL.
+// 2. The Vitest projects (PGlite's and PostgreSQL's side by side), then the
+//    Playwright suites. With TEST_DATABASE_URL every database, API and
+//    browser suite runs on PGlite and on PostgreSQL.
 //
 // Each tool's lines are prefixed with its name; the exit code is the first failure's.
 import { spawn } from "node:child_process";
@@ -54,10 +52,13 @@ if (checks !== 0) process.exit(checks);
 
 await buildIfNeeded();
 
-// Vitest runs the API projects' files one at a time (one server each), so
-// the PostgreSQL projects get a Vitest of their own and run beside the PGlite ones.
+// The Vitest projects first, then the Playwright suites: side by side on a
+// two-core machine they starved each other, and tests that open a database
+// or a browser ran past their timeouts. Vitest runs the API projects' files
+// one at a time (one server each), so the PostgreSQL projects get a Vitest
+// of their own beside the PGlite ones.
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
-const suites = await all([
+const vitest = await all([
   {
     name: "vitest",
     command: "npx",
@@ -72,6 +73,6 @@ const suites = await all([
         },
       ]
     : []),
-  { name: "playwright", command: "npx", args: ["playwright", "test"] },
 ]);
-process.exit(suites);
+const playwright = await run({ name: "playwright", command: "npx", args: ["playwright", "test"] });
+process.exit(vitest || playwright);
