@@ -138,10 +138,7 @@ export async function spendFromCard({ id, amount, note }: { id: number } & Spend
     if (card.balance === null) throw new AppError("conflict", errorText("wallet.noBalance"));
     throw new AppError(
       "conflict",
-      errorText("wallet.balanceTooLow", {
-        balance: card.balanceCurrency === "points" ? String(Number(card.balance)) : card.balance.toFixed(2),
-        currency: card.balanceCurrency ?? "points",
-      }),
+      errorText("wallet.balanceTooLow", { balance: Number(card.balance), currency: card.balanceCurrency ?? "points" }),
     );
   }
   const [card, spend] = await Promise.all([
