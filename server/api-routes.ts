@@ -29,7 +29,10 @@ import * as baseResearchApiNotes from "@/server/routes/base-research/api/notes";
 import * as baseResearchApiObserve from "@/server/routes/base-research/api/observe";
 import * as baseResearchApiState from "@/server/routes/base-research/api/state";
 import * as baseScanApiCards from "@/server/routes/base-scan/api/cards";
+import * as baseScanApiCardsId from "@/server/routes/base-scan/api/cards/[id]";
 import * as baseScanApiCardsIdDelete from "@/server/routes/base-scan/api/cards/[id]/delete";
+import * as baseScanApiCardsIdSpend from "@/server/routes/base-scan/api/cards/[id]/spend";
+import * as baseScanApiCardsIdUsed from "@/server/routes/base-scan/api/cards/[id]/used";
 import * as baseScanApiExport from "@/server/routes/base-scan/api/export";
 import * as baseScanApiImport from "@/server/routes/base-scan/api/import";
 import * as baseScanApiPreferencesCode from "@/server/routes/base-scan/api/preferences/[code]";
@@ -100,7 +103,10 @@ export const API_ROUTES: RouteModuleEntry[] = [
   { path: "/base-research/api/observe", module: baseResearchApiObserve },
   { path: "/base-research/api/state", module: baseResearchApiState },
   { path: "/base-scan/api/cards", module: baseScanApiCards },
+  { path: "/base-scan/api/cards/{id}", module: baseScanApiCardsId },
   { path: "/base-scan/api/cards/{id}/delete", module: baseScanApiCardsIdDelete },
+  { path: "/base-scan/api/cards/{id}/spend", module: baseScanApiCardsIdSpend },
+  { path: "/base-scan/api/cards/{id}/used", module: baseScanApiCardsIdUsed },
   { path: "/base-scan/api/export", module: baseScanApiExport },
   { path: "/base-scan/api/import", module: baseScanApiImport },
   { path: "/base-scan/api/preferences/{code}", module: baseScanApiPreferencesCode },

@@ -139,6 +139,10 @@ void import("@/lib/ask/claim-expiry").then(({ announceExpiredClaims, CLAIM_EXPIR
     announceExpiredClaims().catch((error: unknown) => console.error("labs: could not announce ended claims:", error));
   setInterval(check, CLAIM_EXPIRY_CHECK_MS).unref();
 });
+void import("@/lib/scan/card-expiry").then(({ announceExpiringCardsNow, CARD_EXPIRY_CHECK_MS }) => {
+  void announceExpiringCardsNow();
+  setInterval(() => void announceExpiringCardsNow(), CARD_EXPIRY_CHECK_MS).unref();
+});
 
 let closing = false;
 for (const [signal, code] of [

@@ -61,7 +61,7 @@ export function addCardSchema(t: Translate) {
     .transform((values, ctx) => {
       const card = createCardBody.safeParse({
         card_value: values.card_value,
-        card_format: chosenFormat(values.card_format, values.card_value),
+        card_format: values.card_format === "none" ? "none" : chosenFormat(values.card_format, values.card_value),
         label: values.label,
         person_name: values.person_name.trim() === "" ? null : values.person_name,
       });
@@ -158,7 +158,7 @@ function AddCardForm({
   });
 
   const submit = form.handleSubmit(async ({ card, store: newStore }) => {
-    if (drawError) {
+    if (drawError && format !== "none") {
       form.setError(
         "card_value",
         { type: "draw", message: t("addCard.cannotDraw", { error: drawError }) },
@@ -273,10 +273,11 @@ function AddCardForm({
               {formatName(option)}
             </option>
           ))}
+          <option value="none">{t("addCard.formatNone")}</option>
         </Select>
       </Field>
 
-      {trimmed ? (
+      {trimmed && format !== "none" ? (
         <figure className="rounded-xl border border-line bg-surface p-3">
           <figcaption className="mb-2 text-sm text-muted">{t("addCard.previewTitle")}</figcaption>
           <BarcodeView format={effectiveFormat} value={trimmed} maxHeight={0.18} onDrawn={setDrawError} />

@@ -3,10 +3,12 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type PointerEvent } from "react";
 import { BarcodeView, useFormatName } from "@/components/scan/barcode-view";
+import { useBalanceText, useExpiryText } from "@/components/scan/card-facts";
+import { EditCardSheet } from "@/components/scan/edit-card-sheet";
 import { useWakeLock } from "@/components/scan/use-wake-lock";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { FetchError } from "@/lib/http/fetcher";
+import { FetchError, postJson } from "@/lib/http/fetcher";
 import { normalizeFormat } from "@/lib/scan/barcode-format";
 import type { Card } from "@/lib/scan/schemas";
 
@@ -52,6 +54,7 @@ export function CheckoutView({
   onNavigate,
   onClose,
   onDelete,
+  onSaved,
 }: {
   card: Card;
   /** The cards of this store, `card` among them, in wallet order. */
@@ -60,6 +63,8 @@ export function CheckoutView({
   onClose: () => void;
   /** Resolves once deleted; rejects with the failure to show. */
   onDelete: (card: Card) => Promise<void>;
+  /** The card as changed by its edit sheet, a spend or being shown. */
+  onSaved: (card: Card) => void;
 }) {
   const t = useTranslations("wallet");
   const tActions = useTranslations("common.actions");
@@ -70,6 +75,20 @@ export function CheckoutView({
   const [confirming, setConfirming] = useState<number | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const balanceText = useBalanceText();
+  const expiryText = useExpiryText();
+  const onSavedRef = useRef(onSaved);
+  useLayoutEffect(() => {
+    onSavedRef.current = onSaved;
+  });
+
+  // Shown at the till: the card's last use is now. No signal, no record: the card shows all the same.
+  useEffect(() => {
+    postJson<{ card: Card }>(`/base-scan/api/cards/${card.id}/used`, {})
+      .then(({ card: used }) => onSavedRef.current(used))
+      .catch(() => undefined);
+  }, [card.id]);
 
   const index = Math.max(
     0,
@@ -83,10 +102,12 @@ export function CheckoutView({
   };
   const stepRef = useRef(step);
   const confirmingRef = useRef(confirming);
+  const editingRef = useRef(editing);
   // Before the browser paints: a key pressed right after a move must step from the new card.
   useLayoutEffect(() => {
     stepRef.current = step;
     confirmingRef.current = confirming;
+    editingRef.current = editing;
   });
   // The question answered or dismissed; its dialog gives the focus back to the delete button.
   const dismiss = () => setConfirming(null);
@@ -98,7 +119,7 @@ export function CheckoutView({
     const previous = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     const onKey = (event: KeyboardEvent) => {
-      if (confirmingRef.current !== null) return;
+      if (confirmingRef.current !== null || editingRef.current) return;
       if (event.key === "ArrowRight") stepRef.current(1);
       else if (event.key === "ArrowLeft") stepRef.current(-1);
     };
@@ -140,11 +161,19 @@ export function CheckoutView({
     }
   };
 
-  const format = normalizeFormat(card.card_format);
+  const format = card.card_format === null ? null : normalizeFormat(card.card_format);
   const details = [card.person_name, card.label].filter(Boolean).join(" · ");
-  const formatText = format
-    ? formatName(format)
-    : t("checkout.drawnAsCode128", { format: card.card_format || t("checkout.unknownFormat") });
+  const formatText =
+    card.card_format === null
+      ? t("checkout.noBarcode")
+      : format
+        ? formatName(format)
+        : t("checkout.drawnAsCode128", { format: card.card_format || t("checkout.unknownFormat") });
+  // The number a cashier reads or types: the one printed on the card.
+  const number = card.printed_number ?? card.card_value;
+  const facts = [expiryText(card), balanceText(card) && t("card.balanceIs", { balance: balanceText(card)! })].filter(
+    Boolean,
+  );
 
   return (
     // Escape is taken over so that the URL closes the view (the wallet unmounts it).
@@ -190,17 +219,27 @@ export function CheckoutView({
           }}
           data-testid="checkout-body"
         >
-          <BarcodeView key={card.id} format={card.card_format} value={card.card_value} maxHeight={0.45} />
+          {card.card_format !== null ? (
+            <BarcodeView key={card.id} format={card.card_format} value={card.card_value} maxHeight={0.45} />
+          ) : null}
           <p
             data-testid="card-number"
-            className={`mt-5 max-w-full px-3 text-center font-mono font-semibold tracking-wider break-all ${numberSize(card.card_value)}`}
+            className={`mt-5 max-w-full px-3 text-center font-mono font-semibold tracking-wider break-all ${card.card_format === null ? "text-4xl" : numberSize(number)}`}
           >
-            {card.card_value}
+            {number}
           </p>
           <p className="mt-2 text-sm text-muted">
             {formatText}
             {wakeLock === "on" ? ` · ${t("checkout.screenOn")}` : ""}
           </p>
+          {facts.length > 0 ? (
+            <p data-testid="card-facts" className="mt-2 text-center text-base font-semibold">
+              {facts.join(" · ")}
+            </p>
+          ) : null}
+          {card.note ? (
+            <p className="mt-3 max-w-prose px-4 text-center text-sm whitespace-pre-line text-muted">{card.note}</p>
+          ) : null}
         </div>
 
         <footer className="grid grid-cols-[3.5rem_1fr_3.5rem] items-center gap-2 px-3 pt-2 pb-[max(env(safe-area-inset-bottom),0.75rem)]">
@@ -213,16 +252,25 @@ export function CheckoutView({
           >
             <span aria-hidden="true">←</span>
           </button>
-          <button
-            type="button"
-            onClick={() => {
-              setDeleteError(null);
-              setConfirming(card.id);
-            }}
-            className="mx-auto inline-flex min-h-12 items-center rounded-lg px-4 text-sm font-semibold text-danger underline underline-offset-2 hover:bg-danger-surface"
-          >
-            {t("checkout.delete")}
-          </button>
+          <div className="flex items-center justify-center gap-1">
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              className="inline-flex min-h-12 items-center rounded-lg px-4 text-sm font-semibold text-link underline underline-offset-2 hover:bg-sunken"
+            >
+              {t("checkout.edit")}
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setDeleteError(null);
+                setConfirming(card.id);
+              }}
+              className="inline-flex min-h-12 items-center rounded-lg px-4 text-sm font-semibold text-danger underline underline-offset-2 hover:bg-danger-surface"
+            >
+              {t("checkout.delete")}
+            </button>
+          </div>
           <button
             type="button"
             onClick={() => step(1)}
@@ -234,6 +282,8 @@ export function CheckoutView({
           </button>
         </footer>
       </div>
+
+      <EditCardSheet card={card} open={editing} onClose={() => setEditing(false)} onSaved={onSaved} />
 
       <Dialog
         open={confirming === card.id}

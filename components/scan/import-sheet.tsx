@@ -282,6 +282,7 @@ function PlanList({
 }
 
 function CardLine({ row }: { row: ImportRow }) {
+  const t = useTranslations("wallet.importSheet");
   const formatName = useFormatName();
   return (
     <li className="py-2">
@@ -289,8 +290,9 @@ function CardLine({ row }: { row: ImportRow }) {
         {row.store_name} <span className="font-normal text-muted">· {row.person_name}</span>
       </p>
       <p className="truncate font-mono text-sm text-muted">
-        {row.card_value} <span className="font-sans">({formatName(row.card_format)})</span>
-        {row.label ? <span className="font-sans"> · {row.label}</span> : null}
+        {row.card_value}{" "}
+        <span className="font-sans">({row.card_format === null ? t("noBarcode") : formatName(row.card_format)})</span>
+        {row.label || row.note ? <span className="font-sans"> · {row.label || row.note.split("\n", 1)[0]}</span> : null}
       </p>
     </li>
   );

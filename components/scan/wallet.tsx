@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState } from "react";
 import useSWR from "swr";
 import { AddCardSheet } from "@/components/scan/add-card-sheet";
+import { ExpiryBadge, useBalanceText } from "@/components/scan/card-facts";
 import { CheckoutView } from "@/components/scan/checkout-view";
 import { ImportSheet } from "@/components/scan/import-sheet";
 import { chipClass } from "@/components/scan/person-chips";
@@ -16,6 +17,7 @@ import { Notice } from "@/components/ui/notice";
 import { pageHref, PageLinks } from "@/components/ui/page-links";
 import { fetcher, postJson } from "@/lib/http/fetcher";
 import type { Card, ImportCardsResponse, ListCardsResponse, ListStoresResponse, Store } from "@/lib/scan/schemas";
+import { expiryState } from "@/lib/scan/card-dates";
 import { cardTail, groupCards, searchCards, storeHue, storeInitials, storeSiblings } from "@/lib/scan/wallet";
 
 const CARDS_KEY = "/base-scan/api/cards";
@@ -78,13 +80,29 @@ export function Wallet({
     [cards],
   );
   const person = cardPeople.find((candidate) => String(candidate.id) === personSetting) ?? null;
+  // Archived cards stay out of the way until asked for; a search finds them too.
+  const [showArchived, setShowArchived] = useState(false);
+  const archivedCount = cards.filter((card) => card.archived).length;
   const visible = useMemo(() => {
     const mine = person ? cards.filter((card) => card.person_id === person.id) : cards;
-    return groupCards(searchCards(mine, query));
-  }, [cards, person, query]);
+    const shown = showArchived || query.trim() ? mine : mine.filter((card) => !card.archived);
+    return groupCards(searchCards(shown, query));
+  }, [cards, person, query, showArchived]);
 
   const openCard = mounted ? cards.find((card) => String(card.id) === checkout.value) : undefined;
   const siblings = openCard ? storeSiblings(cards, openCard) : [];
+
+  const saved = (card: Card) => {
+    void mutate(
+      (current) => ({
+        ok: true,
+        cards: (current?.cards ?? cards).map((c) => (c.id === card.id ? card : c)),
+        next: current ? current.next : nextPage,
+      }),
+      { revalidate: false },
+    );
+    refreshOfflineCopy();
+  };
 
   const say = (message: string) => {
     setToast(message);
@@ -181,6 +199,19 @@ export function Wallet({
       </div>
 
       {paged && query.trim() ? <p className="mb-3 text-sm text-muted">{t("searchingPage")}</p> : null}
+
+      {archivedCount > 0 ? (
+        <div className="mb-3">
+          <button
+            type="button"
+            aria-pressed={showArchived}
+            onClick={() => setShowArchived((shown) => !shown)}
+            className={chipClass(showArchived)}
+          >
+            {t("showArchived", { count: archivedCount })}
+          </button>
+        </div>
+      ) : null}
 
       {cards.length === 0 && page.cursor !== null ? (
         <p className="mt-6 text-center text-muted">{t("noMore")}</p>
@@ -286,6 +317,7 @@ export function Wallet({
           onNavigate={(card) => checkout.replace(String(card.id))}
           onClose={checkout.close}
           onDelete={remove}
+          onSaved={saved}
         />
       ) : null}
     </>
@@ -294,27 +326,42 @@ export function Wallet({
 
 function CardTile({ card, onOpen }: { card: Card; onOpen: () => void }) {
   const t = useTranslations("wallet.page");
+  const tCard = useTranslations("wallet.card");
+  const balanceText = useBalanceText();
   const hue = storeHue(card.store_name);
-  const name = card.label
-    ? t("tileWithLabel", {
-        store: card.store_name,
-        person: card.person_name,
-        label: card.label,
-        value: card.card_value,
-      })
-    : t("tile", { store: card.store_name, person: card.person_name, value: card.card_value });
+  const expired = expiryState(card.expiry) === "expired";
+  const balance = balanceText(card);
+  const label = card.label || firstLine(card.note);
+  const states = [
+    card.starred ? tCard("starred") : null,
+    card.archived ? tCard("archived") : null,
+    expired ? tCard("expired") : null,
+    balance ? tCard("balanceIs", { balance }) : null,
+  ].filter(Boolean);
+  const name = [
+    label
+      ? t("tileWithLabel", { store: card.store_name, person: card.person_name, label, value: shownNumber(card) })
+      : t("tile", { store: card.store_name, person: card.person_name, value: shownNumber(card) }),
+    ...states,
+  ].join(", ");
   // The store's own colour, the same in every variant: white type on a dark
-  // hue (28% lightness keeps 4.5:1 for every hue). The name starts with the
-  // words the tile shows (store, label), so a spoken command finds it; the
-  // initials and the number's tail are drawn by CSS, decoration beside the
-  // name, which says the whole number.
+  // hue (28% lightness keeps 4.5:1 for every hue), or the card's own header
+  // colour darkened the same way. The name starts with the words the tile
+  // shows (store, label), so a spoken command finds it; the initials and the
+  // number's tail are drawn by CSS, decoration beside the name, which says
+  // the whole number. An expired card stays, greyed, until archived or deleted.
   return (
     <button
       type="button"
       onClick={onOpen}
       aria-label={name}
-      style={{ backgroundColor: `hsl(${hue} 55% 28%)`, color: "#fff" }}
-      className="flex h-28 w-full flex-col justify-between rounded-2xl p-3 text-left shadow-sm active:scale-[0.98] ui-b:h-20 ui-b:rounded-lg ui-b:p-2 ui-c:h-32 ui-d:ring-2 ui-d:ring-fg"
+      style={{
+        backgroundColor: card.header_color
+          ? `color-mix(in srgb, ${card.header_color} 45%, #000)`
+          : `hsl(${hue} 55% 28%)`,
+        color: "#fff",
+      }}
+      className={`flex h-28 w-full flex-col justify-between rounded-2xl p-3 text-left shadow-sm active:scale-[0.98] ui-b:h-20 ui-b:rounded-lg ui-b:p-2 ui-c:h-32 ui-d:ring-2 ui-d:ring-fg ${expired || card.archived ? "grayscale" : ""}`}
     >
       <span className="flex min-w-0 items-start gap-2">
         <span
@@ -323,20 +370,44 @@ function CardTile({ card, onOpen }: { card: Card; onOpen: () => void }) {
           style={{ backgroundColor: "rgb(0 0 0 / 0.25)" }}
           className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-sm font-bold before:content-[attr(data-initials)] ui-b:h-6 ui-b:w-6 ui-b:text-xs"
         />
-        <span className="line-clamp-2 min-w-0 text-base leading-tight font-semibold break-words ui-c:text-lg">
+        <span className="line-clamp-2 min-w-0 flex-1 text-base leading-tight font-semibold break-words ui-c:text-lg">
           {card.store_name}
         </span>
+        {card.starred ? (
+          <span aria-hidden="true" className="shrink-0 text-base leading-none">
+            ★
+          </span>
+        ) : null}
       </span>{" "}
       {/* The space keeps the store and the label apart as words, as in the tile's name. */}
       <span className="min-w-0">
-        {card.label ? <span className="block truncate text-sm">{card.label}</span> : null}
-        {/* The whole number is in the tile's name; its tail is for the eye. */}
-        <span
-          aria-hidden="true"
-          data-tail={cardTail(card.card_value)}
-          className="block truncate font-mono text-sm after:content-[attr(data-tail)]"
-        />
+        {label ? <span className="block truncate text-sm">{label}</span> : null}
+        <span className="flex min-w-0 items-center gap-1.5">
+          {/* The whole number is in the tile's name; its tail is for the eye. */}
+          <span
+            aria-hidden="true"
+            data-tail={cardTail(shownNumber(card))}
+            className="min-w-0 flex-1 truncate font-mono text-sm after:content-[attr(data-tail)]"
+          />
+          {balance ? (
+            <span aria-hidden="true" className="shrink-0 text-xs font-semibold tabular-nums">
+              {balance}
+            </span>
+          ) : null}
+          <span aria-hidden="true" className="shrink-0">
+            <ExpiryBadge card={card} />
+          </span>
+        </span>
       </span>
     </button>
   );
+}
+
+/** The number a person reads off the card: the printed one where it differs from the barcode's. */
+function shownNumber(card: Card): string {
+  return card.printed_number ?? card.card_value;
+}
+
+function firstLine(text: string): string {
+  return text.split("\n", 1)[0]!.trim();
 }

@@ -6,8 +6,8 @@ import { pageLimit } from "@/lib/http/paging";
 /**
  * What can happen. Raised today: the ask and research types (a lease that
  * ran out among them), price.dropped and price.watch_hit from research
- * observations and shop prices, and webhook.disabled; the others are named
- * for the parts that will raise them (card expiry, scheduled backups).
+ * observations and shop prices, card.expiring, and webhook.disabled;
+ * backup.failed is named for the scheduled backups that will raise it.
  */
 export const EVENT_TYPES = [
   "price.dropped",

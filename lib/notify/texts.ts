@@ -62,7 +62,7 @@ const NTFY_TAGS: Record<EventType, string> = {
 const LIST_URLS: Record<EventType, string> = {
   "price.dropped": "/",
   "price.watch_hit": "/",
-  "card.expiring": "/base-scan/wallet",
+  "card.expiring": "/base-scan/",
   "todo.created": "/base-ask/queue",
   "todo.answered": "/base-ask/queue",
   "todo.claim_expired": "/base-ask/queue",

@@ -2,9 +2,17 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, errorText } from "@/lib/http/errors";
 import { pageOf } from "@/lib/http/paging";
+import { announceExpiringCardsNow } from "@/lib/scan/card-expiry";
 import { getPersonOrThrow, upsertPerson } from "@/lib/scan/people";
-import { cardJson } from "@/lib/scan/shapes";
-import { CARDS_PAGE, type CardPosition, type CreateCardBody } from "@/lib/scan/schemas";
+import {
+  CARD_SPENDS_SHOWN,
+  CARDS_PAGE,
+  type CardPosition,
+  type CreateCardBody,
+  type SpendCardBody,
+  type UpdateCardBody,
+} from "@/lib/scan/schemas";
+import { cardJson, cardSpendJson } from "@/lib/scan/shapes";
 import { getStoreOrThrow } from "@/lib/scan/stores";
 
 const withOwner = { store: { select: { name: true } }, person: { select: { name: true } } } as const;
@@ -52,14 +60,7 @@ export type CreateCardOptions = { storeId: number } & CreateCardBody;
  * created by `person_name`. The unique index (store, person, value, active)
  * refuses a second active card with the same value → 409.
  */
-export async function createCard({
-  storeId,
-  card_value,
-  card_format,
-  label,
-  person_id,
-  person_name,
-}: CreateCardOptions) {
+export async function createCard({ storeId, person_id, person_name, ...fields }: CreateCardOptions) {
   await getStoreOrThrow({ id: storeId });
   const person =
     person_id != null ? await getPersonOrThrow({ id: person_id }) : await upsertPerson({ name: person_name ?? "" });
@@ -68,21 +69,151 @@ export async function createCard({
       data: {
         storeId,
         personId: person.id,
-        cardValue: card_value,
-        cardFormat: card_format ?? "code_128",
-        label: label ?? "",
+        cardValue: fields.card_value,
+        ...cardColumns({ ...fields, card_format: fields.card_format ?? "code_128" }, { cardValue: fields.card_value }),
       },
       include: withOwner,
     });
+    if (card.expiry) await announceExpiringCardsNow();
     return cardJson(card);
   } catch (error) {
-    if ((error as { code?: unknown }).code === "P2002") {
-      throw new AppError("conflict", errorText("wallet.cardExists", { person: person.name }), {
-        cause: error,
-      });
-    }
-    throw error;
+    throw cardConflict(error, person.name);
   }
+}
+
+/** One active card, with its latest spends. */
+export async function getCard({ id }: { id: number }) {
+  const card = await db().card.findFirst({
+    where: { id, active: true },
+    include: { ...withOwner, spends: { orderBy: [{ at: "desc" }, { id: "desc" }], take: CARD_SPENDS_SHOWN } },
+  });
+  if (!card) throw new AppError("not_found", errorText("wallet.cardNotFound", { id }));
+  return { card: cardJson(card), spends: card.spends.map(cardSpendJson) };
+}
+
+/** Changes what is given of an active card; null clears a field. */
+export async function updateCard({ id, ...fields }: { id: number } & UpdateCardBody) {
+  const current = await db().card.findFirst({ where: { id, active: true }, include: withOwner });
+  if (!current) throw new AppError("not_found", errorText("wallet.cardNotFound", { id }));
+  const cardValue = fields.card_value ?? current.cardValue;
+  const data = cardColumns(fields, { cardValue, balanceCurrency: current.balanceCurrency });
+  // A new number may equal the printed one kept beside the old: then none differs.
+  if (fields.card_value !== undefined && fields.printed_number === undefined && current.printedNumber === cardValue) {
+    data.printedNumber = null;
+  }
+  // A new expiry is announced afresh (lib/scan/card-expiry.ts).
+  if (fields.expiry !== undefined) data.expiryNotice = null;
+  try {
+    const card = await db().card.update({
+      where: { id, active: true },
+      data: { ...data, cardValue },
+      include: withOwner,
+    });
+    if (fields.expiry || fields.archived === false) await announceExpiringCardsNow();
+    return cardJson(card);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "P2025") {
+      throw new AppError("not_found", errorText("wallet.cardNotFound", { id }), { cause: error });
+    }
+    throw cardConflict(error, current.person.name);
+  }
+}
+
+/**
+ * Takes `amount` off a card's balance and keeps it in the card's history,
+ * in one statement: two spends at once cannot both take the last euro.
+ */
+export async function spendFromCard({ id, amount, note }: { id: number } & SpendCardBody) {
+  const [spent] = await db().$queryRaw<{ spend_id: number }[]>`
+    WITH taken AS (
+      UPDATE card SET balance = balance - CAST(${amount} AS numeric)
+      WHERE id = ${id} AND active AND balance >= CAST(${amount} AS numeric)
+      RETURNING id)
+    INSERT INTO card_spend (card_id, amount, note)
+    SELECT id, CAST(${amount} AS numeric), ${note ?? ""} FROM taken
+    RETURNING id AS spend_id`;
+  if (!spent) {
+    const card = await db().card.findFirst({ where: { id, active: true } });
+    if (!card) throw new AppError("not_found", errorText("wallet.cardNotFound", { id }));
+    if (card.balance === null) throw new AppError("conflict", errorText("wallet.noBalance"));
+    throw new AppError(
+      "conflict",
+      errorText("wallet.balanceTooLow", { balance: Number(card.balance), currency: card.balanceCurrency ?? "points" }),
+    );
+  }
+  const [card, spend] = await Promise.all([
+    db().card.findUniqueOrThrow({ where: { id }, include: withOwner }),
+    db().cardSpend.findUniqueOrThrow({ where: { id: spent.spend_id } }),
+  ]);
+  return { card: cardJson(card), spend: cardSpendJson(spend) };
+}
+
+/** Records that a card was shown at the till (its last_used_at). */
+export async function markCardUsed({ id }: { id: number }) {
+  const { count } = await db().card.updateMany({ where: { id, active: true }, data: { lastUsedAt: new Date() } });
+  if (count === 0) throw new AppError("not_found", errorText("wallet.cardNotFound", { id }));
+  return getCard({ id }).then(({ card }) => card);
+}
+
+type CardFieldsInput = Omit<UpdateCardBody, "card_value">;
+
+type CardColumns = {
+  cardFormat?: string | null;
+  label?: string;
+  note?: string;
+  validFrom?: Date | null;
+  expiry?: Date | null;
+  balance?: string | null;
+  balanceCurrency?: string | null;
+  headerColor?: string | null;
+  starred?: boolean;
+  archived?: boolean;
+  printedNumber?: string | null;
+  barcodeEncoding?: string | null;
+  expiryNotice?: number | null;
+};
+
+/**
+ * The columns of what is given; what is not given is left out. A balance
+ * keeps its currency (points when it never had one); a currency alone
+ * changes that of the balance there is.
+ */
+function cardColumns(
+  fields: CardFieldsInput,
+  { cardValue, balanceCurrency = null }: { cardValue: string; balanceCurrency?: string | null },
+): CardColumns {
+  const columns: CardColumns = {};
+  if (fields.card_format !== undefined) columns.cardFormat = fields.card_format === "none" ? null : fields.card_format;
+  if (fields.label !== undefined) columns.label = fields.label ?? "";
+  if (fields.note !== undefined) columns.note = fields.note ?? "";
+  if (fields.valid_from !== undefined) columns.validFrom = fields.valid_from;
+  if (fields.expiry !== undefined) columns.expiry = fields.expiry;
+  if (fields.balance !== undefined) {
+    columns.balance = fields.balance;
+    columns.balanceCurrency = fields.balance === null ? null : (fields.balance_currency ?? balanceCurrency ?? "points");
+  } else if (fields.balance_currency !== undefined) {
+    if (fields.balance_currency === null || balanceCurrency === null) {
+      const message = errorText("wallet.currencyWithoutBalance");
+      throw new AppError("validation_failed", message, { issues: [{ path: "balance_currency", message }] });
+    }
+    columns.balanceCurrency = fields.balance_currency;
+  }
+  if (fields.header_color !== undefined) columns.headerColor = fields.header_color;
+  if (fields.starred !== undefined) columns.starred = fields.starred;
+  if (fields.archived !== undefined) columns.archived = fields.archived;
+  if (fields.printed_number !== undefined) {
+    const printed = fields.printed_number ?? "";
+    columns.printedNumber = printed !== "" && printed !== cardValue ? printed : null;
+  }
+  if (fields.barcode_encoding !== undefined) columns.barcodeEncoding = fields.barcode_encoding;
+  return columns;
+}
+
+function cardConflict(error: unknown, person: string): unknown {
+  if ((error as { code?: unknown }).code === "P2002") {
+    return new AppError("conflict", errorText("wallet.cardExists", { person }), { cause: error });
+  }
+  return error;
 }
 
 /**

@@ -37,6 +37,8 @@ const CATIMA_CARD_COLUMNS = [
   "starstatus",
   "lastused",
   "archive",
+  // Labs' own, which Catima's importer passes over: the card's label.
+  "labs_label",
 ];
 const cardCursor = cardsPageQuery.shape.cursor.unwrap();
 
@@ -72,15 +74,26 @@ async function* walletPages(): AsyncGenerator<Card[]> {
 
 const csvLines = (rows: string[][]) => stringify(rows, { record_delimiter: "windows" });
 
-/** The format a card is drawn in, which is what the file must say. */
-const drawnFormat = (card: Card) => barcodeEncoding(card.card_format, card.card_value).format;
+/** The format a card is drawn in, which is what the file must say; null for a card without a barcode. */
+const drawnFormat = (card: Card) =>
+  card.card_format === null ? null : barcodeEncoding(card.card_format, card.card_value).format;
 
 async function* walletCsv(): AsyncGenerator<string> {
   yield `\uFEFF${csvLines([[...WALLET_CSV_COLUMNS]])}`;
   for await (const cards of walletPages()) {
     yield csvLines(
       cards.map((card) =>
-        [card.store_name, card.card_value, drawnFormat(card), card.label, card.person_name].map(neutraliseCell),
+        [
+          card.store_name,
+          card.card_value,
+          drawnFormat(card) ?? "none",
+          card.label,
+          card.person_name,
+          card.note,
+          card.expiry ?? "",
+          card.balance ?? "",
+          card.balance ? (card.balance_currency ?? "") : "",
+        ].map(neutraliseCell),
       ),
     );
   }
@@ -106,28 +119,40 @@ async function* catimaCsv(): AsyncGenerator<string> {
     for (const card of cards) {
       if (groups.has(card.person_name)) links.push([String(card.id), neutraliseCell(card.person_name)]);
     }
-    yield csvLines(
-      cards.map((card) => [
-        String(card.id),
-        neutraliseCell(card.store_name),
-        neutraliseCell(card.label),
-        "",
-        "",
-        "0",
-        "",
-        neutraliseCell(card.card_value),
-        "",
-        CATIMA_BARCODE_NAMES[drawnFormat(card)],
-        "",
-        "",
-        "0",
-        "0",
-        "0",
-      ]),
-    );
+    yield csvLines(cards.map(catimaRow));
   }
   yield "\r\n";
   yield csvLines([["cardId", "groupId"], ...links]);
+}
+
+/**
+ * A card as Catima's importer reads it (see readCatima in parse-wallet-file.ts):
+ * the printed number as `cardid` with the encoded value as `barcodeid` when
+ * they differ, times in epoch milliseconds (the last use in seconds), the
+ * colour as a signed ARGB integer, a balance of 0 for none.
+ */
+function catimaRow(card: Card): string[] {
+  const format = drawnFormat(card);
+  const millis = (at: string | null) => (at === null ? "" : String(Date.parse(at)));
+  const printed = card.printed_number !== null && card.printed_number !== card.card_value;
+  return [
+    String(card.id),
+    neutraliseCell(card.store_name),
+    neutraliseCell(card.note),
+    millis(card.valid_from),
+    millis(card.expiry),
+    card.balance ?? "0",
+    card.balance_currency === "points" ? "" : (card.balance_currency ?? ""),
+    neutraliseCell(printed ? card.printed_number! : card.card_value),
+    printed ? neutraliseCell(card.card_value) : "",
+    format === null ? "" : CATIMA_BARCODE_NAMES[format],
+    card.barcode_encoding ?? "",
+    card.header_color === null ? "" : String(0xff000000 | parseInt(card.header_color.slice(1), 16) | 0),
+    card.starred ? "1" : "0",
+    card.last_used_at === null ? "0" : String(Math.floor(Date.parse(card.last_used_at) / 1000)),
+    card.archived ? "1" : "0",
+    neutraliseCell(card.label),
+  ];
 }
 
 async function* encoded(texts: AsyncGenerator<string>): AsyncGenerator<Uint8Array> {

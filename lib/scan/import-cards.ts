@@ -12,9 +12,11 @@ import type { Locale } from "@/lib/i18n/locales";
 import { cleanName, nameKey } from "@/lib/names";
 import { text } from "@/lib/text-input";
 import { guessFormat } from "@/lib/scan/barcode-encoding";
+import { announceExpiringCardsNow } from "@/lib/scan/card-expiry";
 import { cardBarcodeProblemText } from "@/lib/scan/check-card-barcode";
 import { parseWalletFile, type WalletFileRow } from "@/lib/scan/parse-wallet-file";
 import { IMPORT_LIMITS, type ImportError, type ImportRow } from "@/lib/scan/schemas";
+import { iso } from "@/lib/scan/shapes";
 
 // Imports loyalty cards from a wallet file (docs/import-export.md): every row
 // becomes a card to add, a duplicate of one the wallet (or the file) already
@@ -31,6 +33,8 @@ const rowFields = z.object({
   person_name: text(120),
   card_value: text(500),
   label: text(120, 0),
+  note: text(2000, 0),
+  printed_number: text(500, 0),
 });
 
 export type ImportCardsOptions = {
@@ -100,6 +104,7 @@ export async function importCards({
   if (origin.kind === "anonymous") await consumeAnonymousWrite(origin.client, add.length - 1);
   await reserveAnonymousText({ origin, input: add });
   const written = await writeCards(add);
+  if (add.some((row) => row.expiry !== null)) await announceExpiringCardsNow();
   // A card added meanwhile by someone else is a duplicate now; it was not written twice.
   return {
     dry_run: false,
@@ -172,15 +177,18 @@ function checkRow(row: WalletFileRow, person: string | null, locale: Locale): Im
     person_name: person,
     card_value: row.value,
     label: row.label,
+    note: row.extras.note,
+    printed_number: row.extras.printedNumber ?? "",
   });
   if (!fields.success) {
     const issue = fields.error.issues[0]!;
     const field = writeError(errorText(FIELD_NAMES[String(issue.path[0])] ?? "wallet.row.field.other"), locale);
     return failed(errorText("wallet.row.fieldInvalid", { field, message: translateIssue(issue.message, locale) }));
   }
-  const format = row.format ?? guessFormat(fields.data.card_value);
-  const problem = cardBarcodeProblemText(format, fields.data.card_value);
+  const format = row.format === "none" ? null : (row.format ?? guessFormat(fields.data.card_value));
+  const problem = format === null ? null : cardBarcodeProblemText(format, fields.data.card_value);
   if (problem) return failed(problem);
+  const { extras } = row;
   return {
     line: row.line,
     store_name: cleanName(fields.data.store_name),
@@ -188,6 +196,17 @@ function checkRow(row: WalletFileRow, person: string | null, locale: Locale): Im
     card_value: fields.data.card_value,
     card_format: format,
     label: fields.data.label,
+    note: fields.data.note,
+    valid_from: iso(extras.validFrom),
+    expiry: iso(extras.expiry),
+    balance: extras.balance,
+    balance_currency: extras.balanceCurrency,
+    header_color: extras.headerColor,
+    starred: extras.starred,
+    archived: extras.archived,
+    last_used_at: iso(extras.lastUsedAt),
+    printed_number: fields.data.printed_number || null,
+    barcode_encoding: extras.barcodeEncoding,
   };
 }
 
@@ -196,6 +215,8 @@ const FIELD_NAMES: Record<string, ErrorKey> = {
   person_name: "wallet.row.field.person",
   card_value: "wallet.row.field.number",
   label: "wallet.row.field.label",
+  note: "wallet.row.field.note",
+  printed_number: "wallet.row.field.printedNumber",
 };
 
 /** Which of these cards the wallet already holds, as keys. */
@@ -219,11 +240,17 @@ async function writeCards(rows: ImportRow[]): Promise<Set<string>> {
   const values = Prisma.join(
     rows.map(
       (row) =>
-        Prisma.sql`(${row.store_name}, ${nameKey(row.store_name)}, ${row.person_name}, ${nameKey(row.person_name)}, ${row.card_value}, ${row.card_format}, ${row.label})`,
+        Prisma.sql`(${row.store_name}, ${nameKey(row.store_name)}, ${row.person_name}, ${nameKey(row.person_name)},
+          ${row.card_value}, ${row.card_format}, ${row.label}, ${row.note}, ${row.valid_from}, ${row.expiry},
+          ${row.balance}, ${row.balance_currency}, ${row.header_color}, ${String(row.starred)}, ${String(row.archived)},
+          ${row.last_used_at}, ${row.printed_number}, ${row.barcode_encoding})`,
     ),
   );
+  // Every input column is text; each is cast to its column's type as it is written.
   const written = await db().$queryRaw<{ store_key: string; person_key: string; card_value: string }[]>`
-    WITH input (store_name, store_key, person_name, person_key, card_value, card_format, label) AS (
+    WITH input (store_name, store_key, person_name, person_key, card_value, card_format, label, note, valid_from,
+                expiry, balance, balance_currency, header_color, starred, archived, last_used_at, printed_number,
+                barcode_encoding) AS (
       VALUES ${values}
     ),
     stores AS (
@@ -239,8 +266,13 @@ async function writeCards(rows: ImportRow[]): Promise<Set<string>> {
       RETURNING id, name_key
     ),
     cards AS (
-      INSERT INTO card (store_id, person_id, card_value, card_format, label)
-      SELECT s.id, p.id, i.card_value, i.card_format, i.label
+      INSERT INTO card (store_id, person_id, card_value, card_format, label, note, valid_from, expiry, balance,
+                        balance_currency, header_color, starred, archived, last_used_at, printed_number,
+                        barcode_encoding)
+      SELECT s.id, p.id, i.card_value, i.card_format, i.label, i.note, CAST(i.valid_from AS timestamptz),
+             CAST(i.expiry AS timestamptz), CAST(i.balance AS numeric), i.balance_currency, i.header_color,
+             CAST(i.starred AS boolean), CAST(i.archived AS boolean), CAST(i.last_used_at AS timestamptz),
+             i.printed_number, i.barcode_encoding
       FROM input i JOIN stores s ON s.name_key = i.store_key JOIN people p ON p.name_key = i.person_key
       ON CONFLICT DO NOTHING
       RETURNING store_id, person_id, card_value

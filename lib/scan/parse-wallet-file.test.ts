@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError, writeError } from "@/lib/http/errors";
-import { parseWalletFile } from "@/lib/scan/parse-wallet-file";
+import { NO_EXTRAS, parseWalletFile, type CardExtras, type WalletFileRow } from "@/lib/scan/parse-wallet-file";
 import { catimaFixture, zipOf } from "@/tests/support/zip-files";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -22,32 +22,97 @@ const refusal = async (input: Uint8Array) => {
 };
 
 // What Catima's own fixture holds, as cards: the barcode holds `barcodeid`
-// when there is one (the printed `cardid` then joins the label), an empty
-// barcode type is guessed later, the note's first line is the label.
+// when there is one (the printed `cardid` is kept beside it), a card without
+// a barcode type has no barcode, and everything else Catima keeps comes too.
+const extras = (given: Partial<CardExtras>): CardExtras => ({ ...NO_EXTRAS, ...given });
+const seconds = (value: number) => new Date(value * 1000);
 const CATIMA_V2_CARDS = [
-  { line: 9, store: "Pharmacy", value: "dhshsvshs", format: null, label: "", groups: ["Health"] },
-  { line: 10, store: "Card 1", value: "5432", format: "qr_code", label: "Note 1 · 1234", groups: [] },
-  { line: 11, store: "cheese", value: "Käseschnitte", format: "aztec", label: "", groups: [] },
-  { line: 12, store: "Clothes Store", value: "a", format: null, label: "Note about store", groups: ["Fashion"] },
-  { line: 13, store: "Department Store", value: "A", format: null, label: "", groups: [] },
+  {
+    line: 9,
+    store: "Pharmacy",
+    value: "dhshsvshs",
+    format: "none",
+    groups: ["Health"],
+    extras: extras({ headerColor: "#59a2be", starred: true, lastUsedAt: seconds(1766674633) }),
+  },
+  {
+    line: 10,
+    store: "Card 1",
+    value: "5432",
+    format: "qr_code",
+    groups: [],
+    extras: extras({
+      note: "Note 1",
+      validFrom: new Date(1601510400),
+      expiry: new Date(1618053234),
+      balance: "100.00",
+      balanceCurrency: "USD",
+      headerColor: "#000001",
+      lastUsedAt: seconds(1766674620),
+      printedNumber: "1234",
+    }),
+  },
+  {
+    line: 11,
+    store: "cheese",
+    value: "Käseschnitte",
+    format: "aztec",
+    groups: [],
+    extras: extras({ headerColor: "#ad62a7", lastUsedAt: seconds(1766674767), barcodeEncoding: "UTF-8" }),
+  },
+  {
+    line: 12,
+    store: "Clothes Store",
+    value: "a",
+    format: "none",
+    groups: ["Fashion"],
+    extras: extras({ note: "Note about store", headerColor: "#ffeb3b", lastUsedAt: seconds(1766674625) }),
+  },
+  {
+    line: 13,
+    store: "Department Store",
+    value: "A",
+    format: "none",
+    groups: [],
+    extras: extras({ expiry: new Date(1618041729), headerColor: "#67bf74" }),
+  },
   {
     line: 14,
     store: "Grocery Store",
     value: "dhd",
-    format: null,
-    label: "Multiline note about grocery store",
+    format: "none",
     groups: ["Food"],
+    extras: extras({
+      note: "Multiline note about grocery store\n\nwith blank line",
+      balance: "150.00",
+      balanceCurrency: "points",
+      headerColor: "#67bf74",
+      lastUsedAt: seconds(1766674627),
+    }),
   },
   {
     line: 17,
     store: "Restaurant",
     value: "23456",
     format: "code_128",
-    label: "Note about restaurant here · 98765432",
     groups: ["Food"],
+    extras: extras({
+      note: "Note about restaurant here",
+      headerColor: "#59a2be",
+      lastUsedAt: seconds(1766674774),
+      printedNumber: "98765432",
+      barcodeEncoding: "ISO-8859-1",
+    }),
   },
-  { line: 18, store: "Shoe Store", value: "-5317", format: "aztec", label: "a", groups: ["Fashion"] },
-].map((card) => ({ ...card, person: null }));
+  {
+    line: 18,
+    store: "Shoe Store",
+    value: "-5317",
+    format: "aztec",
+    groups: ["Fashion"],
+    extras: extras({ balance: "12.50", balanceCurrency: "EUR", lastUsedAt: seconds(1766674629), printedNumber: "a" }),
+  },
+].map((card) => ({ ...card, label: "", person: null }));
 
 describe("Catima exports", () => {
   it("reads Catima's version 2 fixture: groups, cards and their links", async () => {
@@ -65,17 +130,31 @@ describe("Catima exports", () => {
 
   it("reads the older version 2 layout (other columns, a trailing comma on each row)", async () => {
     const { rows } = await parseWalletFile(catimaFixture("catima_v2_2021.csv"));
-    const byStore = (list: { store: string; line: number }[]) =>
-      list.map((card) => ({ ...card, line: 0 })).sort((a, b) => a.store.localeCompare(b.store));
-    expect(byStore(rows)).toEqual(byStore(CATIMA_V2_CARDS.filter((card) => card.store !== "cheese")));
+    // That layout had no last use, text encoding or archive yet.
+    const byStore = (list: WalletFileRow[]) =>
+      list
+        .map((card) => ({ ...card, line: 0, extras: { ...card.extras, lastUsedAt: null, barcodeEncoding: null } }))
+        .sort((a, b) => a.store.localeCompare(b.store));
+    expect(byStore(rows)).toEqual(
+      byStore(CATIMA_V2_CARDS.filter((card) => card.store !== "cheese") as WalletFileRow[]),
+    );
   });
 
   it.each([
-    ["catima_v1_starred_field.csv", "aztec"],
-    ["catima_v1_no_barcode_type.csv", null],
-  ])("reads version 1 (%s)", async (name, format) => {
+    ["catima_v1_starred_field.csv", "aztec", true],
+    ["catima_v1_no_barcode_type.csv", "none", false],
+  ])("reads version 1 (%s)", async (name, format, starred) => {
     expect((await parseWalletFile(catimaFixture(name))).rows).toEqual([
-      { line: 2, store: "store", value: "12345", format, label: "note", person: null, groups: [] },
+      {
+        line: 2,
+        store: "store",
+        value: "12345",
+        format,
+        label: "",
+        person: null,
+        groups: [],
+        extras: extras({ note: "note", headerColor: "#000001", starred }),
+      },
     ]);
   });
 
@@ -85,7 +164,18 @@ describe("Catima exports", () => {
     );
     expect(await parsed(file)).toEqual({
       kind: "catima",
-      rows: [{ line: 6, store: "Lidl", value: "555", format: "ean_8", label: "", person: null, groups: [] }],
+      rows: [
+        {
+          line: 6,
+          store: "Lidl",
+          value: "555",
+          format: "ean_8",
+          label: "",
+          person: null,
+          groups: [],
+          extras: NO_EXTRAS,
+        },
+      ],
       problems: [
         { line: 2, reason: "It has no store.", store: null, value: "111" },
         { line: 3, reason: "It has no card number (cardid).", store: "Lidl", value: null },
@@ -125,11 +215,55 @@ describe("the wallet CSV", () => {
           label: "Família",
           person: "Ana",
           groups: [],
+          extras: NO_EXTRAS,
         },
-        { line: 3, store: "Lidl", value: "ABC-1", format: null, label: "", person: null, groups: [] },
+        {
+          line: 3,
+          store: "Lidl",
+          value: "ABC-1",
+          format: null,
+          label: "",
+          person: null,
+          groups: [],
+          extras: NO_EXTRAS,
+        },
       ],
       problems: [],
     });
+  });
+
+  it("reads a note over several lines, an expiry, a balance and its currency, and a card without a barcode", async () => {
+    const file = bytes(
+      'store,number,format,note,expiry,balance,currency\r\nFnac,GIFT-1,none,"Prenda\r\nPIN 12",2026-12-31,"25,50",EUR\r\nLidl,99,,,2027-01-31T10:00:00Z,120,\r\n',
+    );
+    expect((await parseWalletFile(file)).rows.map((row) => [row.format, row.extras])).toEqual([
+      [
+        "none",
+        extras({
+          note: "Prenda\nPIN 12",
+          expiry: new Date("2026-12-31T00:00:00Z"),
+          balance: "25.50",
+          balanceCurrency: "EUR",
+        }),
+      ],
+      [null, extras({ expiry: new Date("2027-01-31T10:00:00Z"), balance: "120.00", balanceCurrency: "points" })],
+    ]);
+  });
+
+  it("keeps a row with an unreadable expiry, balance, currency or colour as a problem", async () => {
+    const csv = bytes(
+      "store,number,expiry,balance,currency\nA,1,31/12/2026,,\nB,2,,lots,\nC,3,,5,euros\nD,4,2026-02-30,,\n",
+    );
+    expect((await parsed(csv)).problems.map((problem) => [problem.line, problem.reason])).toEqual([
+      [2, "The expiry “31/12/2026” is not a date like 2026-12-31."],
+      [3, "The balance “lots” is not an amount like 12.50."],
+      [4, "The currency “euros” is not a three-letter code like EUR (or points)."],
+      [5, "The expiry “2026-02-30” is not a date like 2026-12-31."],
+    ]);
+    const catima = bytes("_id,store,cardid,headercolor\n1,Lidl,111,red\n");
+    expect((await parsed(catima)).problems.map((problem) => problem.reason)).toEqual([
+      "The header colour “red” is not a number, as Catima writes colours.",
+    ]);
   });
 
   it("keeps rows with an unknown format or too many cells as problems", async () => {

@@ -4,10 +4,17 @@ import { CsvError, Parser } from "csv-parse";
 import { AppError, errorText, type ErrorText } from "@/lib/http/errors";
 import { giveWay } from "@/lib/http/give-way";
 import { normalizeFormat, BARCODE_FORMATS, type BarcodeFormat } from "@/lib/scan/barcode-format";
+import { householdDay, startOfHouseholdDay } from "@/lib/scan/card-dates";
 import { fromCatimaBarcodeName } from "@/lib/scan/catima-barcodes";
 import { looksLikeFormula, restoreCell } from "@/lib/scan/formula-cells";
 import { isZip, readZipEntry } from "@/lib/scan/read-zip-entry";
-import { IMPORT_LIMITS, WALLET_CSV_COLUMNS } from "@/lib/scan/schemas";
+import { parsePrice, PriceFormatError } from "@/lib/money/parse-price";
+import {
+  BARCODE_TEXT_ENCODINGS,
+  IMPORT_LIMITS,
+  WALLET_CSV_COLUMNS,
+  type BarcodeTextEncoding,
+} from "@/lib/scan/schemas";
 
 // Reads an uploaded wallet file into card rows, knowing nothing of the
 // database: a Catima export (its zip, or its catima.csv, layout version 1 or
@@ -30,7 +37,6 @@ const MAX_RECORD_CHARACTERS = 64 * 1024;
  * records, a millisecond or two of parsing.
  */
 const CSV_STEP_BYTES = 256;
-const LABEL_MAX = 120;
 
 export type WalletFileRow = {
   /** Where the row starts in the CSV, for people to find it. */
@@ -38,13 +44,48 @@ export type WalletFileRow = {
   store: string;
   /** What the barcode holds. */
   value: string;
-  /** The format the file names, or null when it names none (then guessed from the value). */
-  format: BarcodeFormat | null;
+  /**
+   * The format the file names; `none` for a card it says has no barcode;
+   * null when it names none (then guessed from the value).
+   */
+  format: BarcodeFormat | "none" | null;
   label: string;
   /** The person the row names itself (the wallet CSV's person column), else null. */
   person: string | null;
   /** The Catima groups the card is in. */
   groups: string[];
+  extras: CardExtras;
+};
+
+/** What a card keeps besides its barcode, as a file gives it (docs/decisions/025-card-fields.md). */
+export type CardExtras = {
+  note: string;
+  validFrom: Date | null;
+  expiry: Date | null;
+  /** A decimal string with two decimals. */
+  balance: string | null;
+  /** An ISO 4217 code or `points`, exactly when there is a balance. */
+  balanceCurrency: string | null;
+  headerColor: string | null;
+  starred: boolean;
+  archived: boolean;
+  lastUsedAt: Date | null;
+  printedNumber: string | null;
+  barcodeEncoding: BarcodeTextEncoding | null;
+};
+
+export const NO_EXTRAS: CardExtras = {
+  note: "",
+  validFrom: null,
+  expiry: null,
+  balance: null,
+  balanceCurrency: null,
+  headerColor: null,
+  starred: false,
+  archived: false,
+  lastUsedAt: null,
+  printedNumber: null,
+  barcodeEncoding: null,
 };
 
 export type WalletFileProblem = { line: number; reason: ErrorText; store: string | null; value: string | null };
@@ -224,9 +265,15 @@ async function readCatimaCards(cards: CsvRecord[], links: CsvRecord[]): Promise<
       continue;
     }
     const typeName = cell("barcodetype").trim();
-    const format = typeName ? fromCatimaBarcodeName(typeName) : null;
-    if (typeName && !format) {
+    // Catima draws no barcode for a card without a type: its number is shown as text.
+    const format = typeName ? fromCatimaBarcodeName(typeName) : "none";
+    if (!format) {
       problem(errorText("wallet.row.catimaBarcodeType", { type: typeName }));
+      continue;
+    }
+    const extras = catimaExtras(cell, { cardId, barcodeId });
+    if ("key" in extras) {
+      problem(extras);
       continue;
     }
     rows.push({
@@ -234,9 +281,11 @@ async function readCatimaCards(cards: CsvRecord[], links: CsvRecord[]): Promise<
       store,
       value,
       format,
-      label: catimaLabel(cell("note"), barcodeId && barcodeId !== cardId ? cardId : ""),
+      // Catima has no label; a Labs export keeps it in a column Catima does not read.
+      label: cell("labs_label").trim(),
       person: null,
       groups: groupsOf.get(id) ?? [],
+      extras,
     });
   }
   return { rows, problems };
@@ -263,18 +312,63 @@ async function readCatimaLinks(links: CsvRecord[]): Promise<Map<string, string[]
 }
 
 /**
- * A Catima card's label: the first line of its note (Labs' labels are one
- * short line), and the number printed on the card when the barcode holds
- * another one, so it is not lost.
+ * The rest of a Catima card, read as Catima's importer reads it
+ * (CatimaImporter.java, described, not copied): dates in epoch milliseconds,
+ * the last use in epoch seconds, the header colour as a signed ARGB integer,
+ * a balance of 0 without a currency meaning none, the star and the archive
+ * set only by 1. What Catima itself would refuse is the row's problem.
  */
-function catimaLabel(note: string, printedNumber: string): string {
-  const firstLine =
-    note
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .find((line) => line !== "") ?? "";
-  const label = [firstLine, printedNumber].filter(Boolean).join(" · ");
-  return label.length > LABEL_MAX ? `${label.slice(0, LABEL_MAX - 1)}…` : label;
+function catimaExtras(
+  cell: (name: string) => string,
+  { cardId, barcodeId }: { cardId: string; barcodeId: string },
+): CardExtras | ErrorText {
+  const instant = (name: string, unitMs: number) => {
+    const text = cell(name).trim();
+    if (!/^-?\d{1,15}$/.test(text) || (unitMs === 1000 && Number(text) <= 0)) return null;
+    const at = new Date(Number(text) * unitMs);
+    return Number.isNaN(at.getTime()) ? null : at;
+  };
+  const colorText = cell("headercolor").trim();
+  if (colorText && !/^-?\d{1,10}$/.test(colorText))
+    return errorText("wallet.row.catimaColor", { color: colorText.slice(0, 20) });
+  const balance = readBalance(cell("balance").trim(), cell("balancetype").trim());
+  if (balance && "key" in balance) return balance;
+  const encoding = cell("barcodeencoding").trim();
+  return {
+    note: oneKindOfNewline(cell("note").trim()),
+    validFrom: instant("validfrom", 1),
+    expiry: instant("expiry", 1),
+    balance: balance?.amount ?? null,
+    balanceCurrency: balance?.currency ?? null,
+    headerColor: colorText ? `#${(Number(colorText) & 0xffffff).toString(16).padStart(6, "0")}` : null,
+    starred: cell("starstatus").trim() === "1",
+    archived: cell("archive").trim() === "1",
+    lastUsedAt: instant("lastused", 1000),
+    printedNumber: barcodeId && barcodeId !== cardId ? cardId : null,
+    barcodeEncoding: (BARCODE_TEXT_ENCODINGS as readonly string[]).includes(encoding)
+      ? (encoding as BarcodeTextEncoding)
+      : null,
+  };
+}
+
+/**
+ * A balance and its currency as a file gives them: none when both are blank,
+ * or the amount is 0 without a currency (Catima's default for every card);
+ * points when there is no currency.
+ */
+function readBalance(amount: string, currency: string): { amount: string; currency: string } | ErrorText | null {
+  if (!amount && !currency) return null;
+  if (!currency && (amount === "" || Number(amount) === 0)) return null;
+  let parsed: string;
+  try {
+    parsed = parsePrice(amount || "0");
+  } catch (error) {
+    if (!(error instanceof PriceFormatError)) throw error;
+    return errorText("wallet.row.balance", { balance: amount.slice(0, 30) });
+  }
+  const code = currency || "points";
+  if (!/^([A-Z]{3}|points)$/.test(code)) return errorText("wallet.row.currency", { currency: code.slice(0, 20) });
+  return { amount: parsed, currency: code };
 }
 
 // ─── the wallet CSV ─────────────────────────────────────────────────────────
@@ -315,11 +409,22 @@ async function readWalletCsv(records: CsvRecord[]): Promise<Omit<WalletFile, "ki
       continue;
     }
     const formatName = cell("format");
-    const format = formatName ? normalizeFormat(formatName) : null;
+    const format = formatName.toLowerCase() === "none" ? "none" : formatName ? normalizeFormat(formatName) : null;
     if (formatName && !format) {
       problem(
         errorText("wallet.row.unknownFormat", { format: formatName.slice(0, 40), formats: BARCODE_FORMATS.join(", ") }),
       );
+      continue;
+    }
+    const expiryText = cell("expiry");
+    const expiry = expiryText ? readDate(expiryText) : null;
+    if (expiryText && !expiry) {
+      problem(errorText("wallet.row.expiry", { expiry: expiryText.slice(0, 40) }));
+      continue;
+    }
+    const balance = readBalance(cell("balance"), cell("currency"));
+    if (balance && "key" in balance) {
+      problem(balance);
       continue;
     }
     rows.push({
@@ -330,9 +435,32 @@ async function readWalletCsv(records: CsvRecord[]): Promise<Omit<WalletFile, "ki
       label: cell("label"),
       person: cell("person") || null,
       groups: [],
+      extras: {
+        ...NO_EXTRAS,
+        note: oneKindOfNewline(cell("note")),
+        expiry,
+        balance: balance?.amount ?? null,
+        balanceCurrency: balance?.currency ?? null,
+      },
     });
   }
   return { rows, problems };
+}
+
+/** Line breaks as the API writes them: \n, whatever the file used. */
+function oneKindOfNewline(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
+}
+
+/** A day (2026-12-31, its start on the household's clock) or an ISO 8601 moment; null if neither. */
+function readDate(text: string): Date | null {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const day = startOfHouseholdDay(text);
+    return Number.isNaN(day.getTime()) || householdDay(day) !== text ? null : day;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
+  const at = new Date(text);
+  return Number.isNaN(at.getTime()) ? null : at;
 }
 
 // ─── cells ──────────────────────────────────────────────────────────────────

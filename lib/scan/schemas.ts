@@ -4,6 +4,7 @@ import { pageCursor, pageLimit } from "@/lib/http/paging";
 import { priceInput } from "@/lib/money/schemas";
 import { text } from "@/lib/text-input";
 import { BARCODE_FORMATS, normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
+import { startOfHouseholdDay } from "@/lib/scan/card-dates";
 import { SCAN_KINDS } from "@/lib/scan/classify-code";
 
 // Request and response schemas of the scan service (docs/contract.md, "Scan decisions"),
@@ -235,11 +236,56 @@ export const listCardsQuery = z.object({
   ...cardsPageQuery.shape,
 });
 
+// What a card keeps besides its barcode (docs/decisions/025-card-fields.md).
+
+/** `#rrggbb`, any case in, lower case out. */
+const headerColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #1a73e8")
+  .transform((value) => value.toLowerCase());
+
+/** An ISO 4217 code (EUR) or `points`. */
+export const balanceCurrency = z
+  .string()
+  .trim()
+  .regex(/^([A-Za-z]{3}|points)$/, "must be a currency code like EUR, or points")
+  .transform((value) => (value === "points" ? value : value.toUpperCase()));
+
+/** A day (2026-12-31, its start on the household's clock) or a moment (ISO 8601 with its offset). */
+const cardDate = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+    error: "must be a date like 2026-12-31 or an ISO 8601 time",
+  })
+  .transform((value) => (value.length === 10 ? startOfHouseholdDay(value) : new Date(value)));
+
+export const BARCODE_TEXT_ENCODINGS = ["UTF-8", "ISO-8859-1"] as const;
+export type BarcodeTextEncoding = (typeof BARCODE_TEXT_ENCODINGS)[number];
+
+/** A barcode format, or `none` for a card whose number is shown as text. */
+const cardFormat = z.union([z.literal("none"), barcodeFormat]);
+
+/** The fields a card may be given when added or changed; null clears one. */
+const cardFields = {
+  label: text(120, 0).optional().nullable(),
+  note: text(2000, 0).optional().nullable(),
+  valid_from: cardDate.optional().nullable(),
+  expiry: cardDate.optional().nullable(),
+  balance: priceInput.optional().nullable(),
+  balance_currency: balanceCurrency.optional().nullable(),
+  header_color: headerColor.optional().nullable(),
+  starred: z.boolean().optional(),
+  archived: z.boolean().optional(),
+  /** The number printed on the card, when the barcode holds another one. */
+  printed_number: text(500, 0).optional().nullable(),
+  barcode_encoding: z.enum(BARCODE_TEXT_ENCODINGS).optional().nullable(),
+};
+
 export const createCardBody = z
   .object({
     card_value: text(500),
-    card_format: barcodeFormat.optional().nullable(),
-    label: text(120, 0).optional().nullable(),
+    card_format: cardFormat.optional().nullable(),
+    ...cardFields,
     person_id: positiveInt.optional().nullable(),
     person_name: text(120).optional().nullable(),
   })
@@ -249,19 +295,65 @@ export const createCardBody = z
   });
 export type CreateCardBody = z.infer<typeof createCardBody>;
 
+export const updateCardBody = z
+  .object({ card_value: text(500).optional(), card_format: cardFormat.optional(), ...cardFields })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "change at least one field" });
+export type UpdateCardBody = z.infer<typeof updateCardBody>;
+
+export const spendCardBody = z.object({
+  amount: priceInput.refine((amount) => Number(amount) > 0, "must be more than 0"),
+  note: text(200, 0).optional().nullable(),
+});
+export type SpendCardBody = z.infer<typeof spendCardBody>;
+
 export const cardSchema = z.object({
   id: positiveInt,
   store_id: positiveInt,
   store_name: z.string(),
   person_id: positiveInt,
   person_name: z.string(),
+  /** What the barcode encodes. */
   card_value: z.string(),
-  // Stored as given by older clients too, so not only the canonical names.
-  card_format: z.string(),
+  // Stored as given by older clients too, so not only the canonical names;
+  // null for a card without a barcode.
+  card_format: z.string().nullable(),
   label: z.string(),
+  note: z.string(),
+  valid_from: isoDateTime.nullable(),
+  expiry: isoDateTime.nullable(),
+  balance: decimal.nullable(),
+  balance_currency: z.string().nullable(),
+  header_color: z.string().nullable(),
+  starred: z.boolean(),
+  archived: z.boolean(),
+  last_used_at: isoDateTime.nullable(),
+  /** The number printed on the card; null when it is `card_value`. */
+  printed_number: z.string().nullable(),
+  barcode_encoding: z.enum(BARCODE_TEXT_ENCODINGS).nullable(),
   created_at: isoDateTime,
 });
 export type Card = z.infer<typeof cardSchema>;
+
+export const cardSpendSchema = z.object({
+  id: positiveInt,
+  amount: decimal,
+  note: z.string(),
+  at: isoDateTime,
+});
+export type CardSpend = z.infer<typeof cardSpendSchema>;
+
+/** How many of a card's spends its page shows, newest first. */
+export const CARD_SPENDS_SHOWN = 20;
+
+export const cardResponse = z.object({ ok: z.literal(true), card: cardSchema });
+export const cardDetailResponse = z.object({
+  ok: z.literal(true),
+  card: cardSchema,
+  /** The latest spends, newest first (at most CARD_SPENDS_SHOWN). */
+  spends: z.array(cardSpendSchema),
+});
+export type CardDetailResponse = z.infer<typeof cardDetailResponse>;
+export const spendCardResponse = z.object({ ok: z.literal(true), card: cardSchema, spend: cardSpendSchema });
 
 export const listCardsResponse = z.object({
   ok: z.literal(true),
@@ -308,7 +400,7 @@ export const storeCardsResponse = z.object({
   next: nextCursor,
 });
 
-export const createCardResponse = z.object({ ok: z.literal(true), card: cardSchema });
+export const createCardResponse = cardResponse;
 export type CreateCardResponse = z.infer<typeof createCardResponse>;
 
 // ─── preferences ──────────────────────────────────────────────────────────
@@ -522,7 +614,17 @@ export const IMPORT_LIMITS = {
 } as const;
 
 /** The wallet CSV's columns, in the order the export writes them. */
-export const WALLET_CSV_COLUMNS = ["store", "number", "format", "label", "person"] as const;
+export const WALLET_CSV_COLUMNS = [
+  "store",
+  "number",
+  "format",
+  "label",
+  "person",
+  "note",
+  "expiry",
+  "balance",
+  "currency",
+] as const;
 
 export const importCardsQuery = z.object({
   /** `1`: answer what would be imported, write nothing. */
@@ -538,8 +640,21 @@ const importRow = z.object({
   store_name: z.string(),
   person_name: z.string(),
   card_value: z.string(),
-  card_format: z.enum(BARCODE_FORMATS),
+  /** null: the card has no barcode. */
+  card_format: z.enum(BARCODE_FORMATS).nullable(),
   label: z.string(),
+  // What else the file gives the card, as the card routes write it.
+  note: z.string(),
+  valid_from: isoDateTime.nullable(),
+  expiry: isoDateTime.nullable(),
+  balance: decimal.nullable(),
+  balance_currency: z.string().nullable(),
+  header_color: z.string().nullable(),
+  starred: z.boolean(),
+  archived: z.boolean(),
+  last_used_at: isoDateTime.nullable(),
+  printed_number: z.string().nullable(),
+  barcode_encoding: z.enum(BARCODE_TEXT_ENCODINGS).nullable(),
 });
 export type ImportRow = z.infer<typeof importRow>;
 

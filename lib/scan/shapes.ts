@@ -1,4 +1,14 @@
-import type { Card, Invoice, InvoiceVatLine, Person, Product, Scan, Store } from "@/lib/generated/prisma/client";
+import type {
+  Card,
+  CardSpend,
+  Invoice,
+  InvoiceVatLine,
+  Person,
+  Product,
+  Scan,
+  Store,
+} from "@/lib/generated/prisma/client";
+import type { BarcodeTextEncoding } from "@/lib/scan/schemas";
 
 // What leaves the server: snake_case fields, ISO UTC timestamps, Decimals as
 // strings with two decimals ("12.50"). One function per resource so every
@@ -34,8 +44,23 @@ export function cardJson(card: CardWithOwner) {
     card_value: card.cardValue,
     card_format: card.cardFormat,
     label: card.label,
+    note: card.note,
+    valid_from: iso(card.validFrom),
+    expiry: iso(card.expiry),
+    balance: money(card.balance),
+    balance_currency: card.balanceCurrency,
+    header_color: card.headerColor,
+    starred: card.starred,
+    archived: card.archived,
+    last_used_at: iso(card.lastUsedAt),
+    printed_number: card.printedNumber,
+    barcode_encoding: card.barcodeEncoding as BarcodeTextEncoding | null,
     created_at: iso(card.createdAt),
   };
+}
+
+export function cardSpendJson(spend: CardSpend) {
+  return { id: spend.id, amount: money(spend.amount), note: spend.note, at: iso(spend.at) };
 }
 
 export type ScanWithStore = Scan & { store: Pick<Store, "name"> | null };

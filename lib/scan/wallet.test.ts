@@ -13,6 +13,17 @@ function card(store: [number, string], person: [number, string], value: string, 
     card_value: value,
     card_format: "code_128",
     label,
+    note: "",
+    valid_from: null,
+    expiry: null,
+    balance: null,
+    balance_currency: null,
+    header_color: null,
+    starred: false,
+    archived: false,
+    last_used_at: null,
+    printed_number: null,
+    barcode_encoding: null,
     created_at: "2025-01-01T00:00:00.000Z",
   };
 }
@@ -45,6 +56,12 @@ describe("groupCards", () => {
     ]);
   });
 
+  it("puts a person's starred cards first", () => {
+    const starred = { ...card(pingo, ana, "7777"), starred: true };
+    const groups = groupCards([...cards, starred]);
+    expect(groups[0]!.cards.map((c) => c.card_value)).toEqual(["7777", "5555", "2501 2345 678", "LIDL-9", "3333"]);
+  });
+
   it("gives no groups for no cards", () => {
     expect(groupCards([])).toEqual([]);
   });
@@ -71,6 +88,12 @@ describe("searchCards", () => {
     expect(values("25012345")).toEqual(["2501 2345 678"]);
     expect(values("2345 678")).toEqual(["2501 2345 678"]);
     expect(values("lidl-9")).toEqual(["LIDL-9"]);
+  });
+
+  it("finds by a word of the note and by the printed number", () => {
+    const gift = { ...card(lidl, rui, "998877"), note: "Presente de anos\nPIN 1234", printed_number: "5000 1111" };
+    expect(searchCards([...cards, gift], "anos").map((c) => c.card_value)).toEqual(["998877"]);
+    expect(searchCards([...cards, gift], "50001111").map((c) => c.card_value)).toEqual(["998877"]);
   });
 
   it("returns every card for an empty query", () => {

@@ -8,7 +8,7 @@ export type PersonGroup = { personId: number; personName: string; cards: Card[] 
 
 const byText = (a: string, b: string) => a.localeCompare(b, "pt", { sensitivity: "base" });
 
-/** Cards of one person together, people by name, each person's cards by store, then label, then age. */
+/** Cards of one person together, people by name, each person's cards starred first, then by store, label and age. */
 export function groupCards(cards: readonly Card[]): PersonGroup[] {
   const groups = new Map<number, PersonGroup>();
   for (const card of cards) {
@@ -22,7 +22,12 @@ export function groupCards(cards: readonly Card[]): PersonGroup[] {
 }
 
 function compareInGroup(a: Card, b: Card): number {
-  return byText(a.store_name, b.store_name) || byText(a.label, b.label) || a.id - b.id;
+  return (
+    Number(b.starred) - Number(a.starred) ||
+    byText(a.store_name, b.store_name) ||
+    byText(a.label, b.label) ||
+    a.id - b.id
+  );
 }
 
 /** Digits and letters only, so "2501 2345 678" finds 25012345678. */
@@ -32,17 +37,19 @@ function compact(value: string): string {
 
 /**
  * Instant, client-side search. Every word of the query must occur in the
- * store name, label or person (case and accents ignored), or the whole query,
- * spaces removed, must occur in the card number.
+ * store name, label, note or person (case and accents ignored), or the whole
+ * query, spaces removed, must occur in the card's number (encoded or printed).
  */
 export function searchCards(cards: readonly Card[], query: string): Card[] {
   const words = foldText(query).split(" ").filter(Boolean);
   if (words.length === 0) return [...cards];
   const number = compact(query);
   return cards.filter((card) => {
-    const haystack = foldText(`${card.store_name} ${card.label} ${card.person_name}`);
+    const haystack = foldText(`${card.store_name} ${card.label} ${card.note} ${card.person_name}`);
     if (words.every((word) => haystack.includes(word))) return true;
-    return number.length > 0 && compact(card.card_value).includes(number);
+    return (
+      number.length > 0 && [card.card_value, card.printed_number ?? ""].some((value) => compact(value).includes(number))
+    );
   });
 }
 

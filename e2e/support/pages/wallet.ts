@@ -6,19 +6,45 @@ import type { Api, PageState } from "./types";
 export type WalletSeed = { cardId: number };
 
 export async function seedWallet(api: Api, tag: string): Promise<WalletSeed> {
-  const cards: { store: string; person: string; value: string; format: string; label: string }[] = [
-    { store: `Continente ${tag}`, person: "Ana", value: "5601234567892", format: "ean13", label: "Cartão Continente" },
-    { store: `Pingo Doce ${tag}`, person: "Rui", value: "PD98765432", format: "code128", label: "Poupa Mais" },
+  // The first is a gift card with all a card may keep: its tile and till view show the expiry and balance.
+  const inThreeDays = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(
+    new Date(Date.now() + 3 * 86_400_000),
+  );
+  const cards: Record<string, unknown>[] = [
+    {
+      store: `Continente ${tag}`,
+      person_name: "Ana",
+      card_value: "5601234567892",
+      card_format: "ean13",
+      label: "Cartão Continente",
+      note: "Oferta de anos\nPIN 4321",
+      expiry: inThreeDays,
+      balance: "25.50",
+      balance_currency: "EUR",
+      starred: true,
+      printed_number: "5601 2345 6789 2",
+    },
+    {
+      store: `Pingo Doce ${tag}`,
+      person_name: "Rui",
+      card_value: "PD98765432",
+      card_format: "code128",
+      label: "Poupa Mais",
+    },
+    {
+      store: `Ginásio ${tag}`,
+      person_name: "Rui",
+      card_value: "SÓCIO 42",
+      card_format: "none",
+      balance: "120",
+      balance_currency: "points",
+      expiry: "2020-01-31",
+    },
   ];
   let cardId = 0;
-  for (const card of cards) {
-    const store = await api.post<{ store_id: number }>("/base-scan/api/stores", { name: card.store });
-    const added = await api.post<{ card: { id: number } }>(`/base-scan/api/stores/${store.store_id}/cards`, {
-      card_value: card.value,
-      card_format: card.format,
-      label: card.label,
-      person_name: card.person,
-    });
+  for (const { store: name, ...card } of cards) {
+    const store = await api.post<{ store_id: number }>("/base-scan/api/stores", { name });
+    const added = await api.post<{ card: { id: number } }>(`/base-scan/api/stores/${store.store_id}/cards`, card);
     cardId ||= added.card.id;
   }
   return { cardId };
@@ -49,8 +75,16 @@ export function walletPages(seed: WalletSeed): PageState[] {
       name: "scan-checkout-delete",
       path: `/base-scan/?card=${seed.cardId}`,
       open: async (page) => {
-        await openDialog(page).locator("footer button").nth(1).click();
+        await openDialog(page).locator("footer button").nth(2).click();
         await expect(page.getByRole("alertdialog")).toBeVisible();
+      },
+    },
+    {
+      name: "scan-card-edit",
+      path: `/base-scan/?card=${seed.cardId}`,
+      open: async (page) => {
+        await openDialog(page).locator("footer button").nth(1).click();
+        await expect(page.locator("dialog[open] form").first()).toBeVisible();
       },
     },
     {

@@ -1,0 +1,54 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { Badge } from "@/components/ui/badge";
+import { formatDate, formatMoney, formatNumber } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { daysLeft, expiryState, householdDay } from "@/lib/scan/card-dates";
+import type { Card } from "@/lib/scan/schemas";
+
+// What a card keeps besides its barcode, as the tile and the till show it:
+// its expiry (soon, expired) and its balance, in the reader's language.
+
+/** "12,50 €" or "120 pontos"; null for a card without a balance. */
+export function useBalanceText(): (card: Pick<Card, "balance" | "balance_currency">) => string | null {
+  const t = useTranslations("wallet.card");
+  const locale = useLocale() as Locale;
+  return ({ balance, balance_currency }) => {
+    if (balance === null) return null;
+    if (balance_currency === null || balance_currency === "points") {
+      return t("points", { points: formatNumber(locale, Number(balance)), count: Number(balance) });
+    }
+    return formatMoney(locale, balance, balance_currency);
+  };
+}
+
+/** The expiry as a badge: expired, or the days left within a week; nothing for a card valid longer or without one. */
+export function ExpiryBadge({ card, className }: { card: Pick<Card, "expiry">; className?: string }) {
+  const t = useTranslations("wallet.card");
+  const state = expiryState(card.expiry);
+  if (state === null || state === "valid") return null;
+  if (state === "expired") {
+    return (
+      <Badge tone="danger" className={className}>
+        {t("expired")}
+      </Badge>
+    );
+  }
+  return (
+    <Badge tone="warn" className={className}>
+      {t("expiresIn", { days: daysLeft(new Date(card.expiry!)) })}
+    </Badge>
+  );
+}
+
+/** "Valid until 31 Dec 2026", "Expired on …", or null. */
+export function useExpiryText(): (card: Pick<Card, "expiry">) => string | null {
+  const t = useTranslations("wallet.card");
+  const locale = useLocale() as Locale;
+  return ({ expiry }) => {
+    if (expiry === null) return null;
+    const date = formatDate(locale, householdDay(new Date(expiry)), "date");
+    return expiryState(expiry) === "expired" ? t("expiredOn", { date }) : t("validUntil", { date });
+  };
+}

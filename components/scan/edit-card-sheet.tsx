@@ -1,0 +1,326 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useId, useMemo } from "react";
+import useSWR from "swr";
+import { z } from "zod";
+import { useBalanceText } from "@/components/scan/card-facts";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { Input, Select, Textarea } from "@/components/ui/input";
+import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { fetcher } from "@/lib/http/fetcher";
+import { formatDate } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { householdDay } from "@/lib/scan/card-dates";
+import {
+  spendCardBody,
+  updateCardBody,
+  type Card,
+  type CardDetailResponse,
+  type CreateCardResponse,
+} from "@/lib/scan/schemas";
+
+type Translate = ReturnType<typeof useTranslations<"wallet">>;
+
+/** The currencies offered first; a card's own stays among them. */
+const CURRENCIES = ["EUR", "points", "USD", "GBP", "CHF", "BRL"];
+
+const EDIT_FIELDS = [
+  "label",
+  "note",
+  "expiry",
+  "valid_from",
+  "balance",
+  "balance_currency",
+  "printed_number",
+  "starred",
+  "archived",
+] as const;
+type EditField = (typeof EDIT_FIELDS)[number];
+
+/** The form's text, checked by the PATCH route's own schema; an empty field clears it. */
+function editCardSchema(t: Translate) {
+  return z
+    .object({
+      label: z.string(),
+      note: z.string(),
+      expiry: z.string(),
+      valid_from: z.string(),
+      balance: z.string(),
+      balance_currency: z.string(),
+      printed_number: z.string(),
+      starred: z.boolean(),
+      archived: z.boolean(),
+    })
+    .transform((values, ctx) => {
+      const blank = (value: string) => (value.trim() === "" ? null : value);
+      const body = updateCardBody.safeParse({
+        label: values.label,
+        note: values.note,
+        expiry: blank(values.expiry),
+        valid_from: blank(values.valid_from),
+        balance: blank(values.balance),
+        ...(blank(values.balance) === null ? {} : { balance_currency: values.balance_currency }),
+        printed_number: blank(values.printed_number),
+        starred: values.starred,
+        archived: values.archived,
+      });
+      if (body.success) return body.data;
+      for (const issue of body.error.issues) {
+        const field = EDIT_FIELDS.find((name) => name === String(issue.path[0])) ?? "note";
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message:
+            issue.code === "too_big"
+              ? t("fieldErrors.tooLong", { max: Number(issue.maximum) })
+              : field === "balance"
+                ? t("editCard.badBalance")
+                : field === "expiry" || field === "valid_from"
+                  ? t("editCard.badDate")
+                  : t("fieldErrors.badText"),
+        });
+      }
+      return z.NEVER;
+    });
+}
+
+/**
+ * Changes what a card keeps (its label, note, dates, balance, star, archive
+ * and printed number) in a sheet over the till view; a card with a balance
+ * also takes spends here, with its latest ones listed.
+ */
+export function EditCardSheet({
+  card,
+  open,
+  onClose,
+  onSaved,
+}: {
+  card: Card;
+  open: boolean;
+  onClose: () => void;
+  onSaved: (card: Card) => void;
+}) {
+  const t = useTranslations("wallet.editCard");
+  return (
+    <Dialog open={open} onClose={onClose} title={t("title", { store: card.store_name })}>
+      {open ? (
+        <div className="space-y-6">
+          {card.balance !== null ? <SpendForm card={card} onSpent={onSaved} /> : null}
+          <EditCardForm
+            card={card}
+            onSaved={(saved) => {
+              onSaved(saved);
+              onClose();
+            }}
+          />
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function EditCardForm({ card, onSaved }: { card: Card; onSaved: (card: Card) => void }) {
+  const t = useTranslations("wallet");
+  const id = useId();
+  const schema = useMemo(() => editCardSchema(t), [t]);
+  const day = (at: string | null) => (at === null ? "" : householdDay(new Date(at)));
+  const form = useApiForm(schema, {
+    label: card.label,
+    note: card.note,
+    expiry: day(card.expiry),
+    valid_from: day(card.valid_from),
+    balance: card.balance ?? "",
+    balance_currency: card.balance_currency ?? "EUR",
+    printed_number: card.printed_number ?? "",
+    starred: card.starred,
+    archived: card.archived,
+  });
+  const sendForm = useSendForm();
+  const { errors, isSubmitting } = form.formState;
+  const fieldId = (name: EditField) => `${id}-${name}`;
+  const control = (name: EditField, hint?: unknown) => ({
+    id: fieldId(name),
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": fieldDescription(fieldId(name), { error: errors[name], hint }),
+  });
+  const currencies = CURRENCIES.includes(card.balance_currency ?? "EUR")
+    ? CURRENCIES
+    : [card.balance_currency!, ...CURRENCIES];
+
+  const submit = form.handleSubmit(async (body) => {
+    const saved = await sendForm<CreateCardResponse, z.input<typeof schema>>(
+      form,
+      `/base-scan/api/cards/${card.id}`,
+      body,
+      {
+        method: "PATCH",
+      },
+    );
+    if (saved) onSaved(saved.card);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <div className="grid grid-cols-2 gap-3">
+        <label className="flex min-h-12 items-center gap-2 rounded-lg border border-line px-3">
+          <input type="checkbox" {...form.register("starred")} className="h-5 w-5" />
+          {t("editCard.starred")}
+        </label>
+        <label className="flex min-h-12 items-center gap-2 rounded-lg border border-line px-3">
+          <input type="checkbox" {...form.register("archived")} className="h-5 w-5" />
+          {t("editCard.archived")}
+        </label>
+      </div>
+
+      <Field label={t("addCard.labelLabel")} htmlFor={fieldId("label")} error={errors.label?.message}>
+        <Input {...form.register("label")} {...control("label")} autoComplete="off" />
+      </Field>
+
+      <Field label={t("editCard.note")} htmlFor={fieldId("note")} error={errors.note?.message}>
+        <Textarea {...form.register("note")} {...control("note")} rows={3} />
+      </Field>
+
+      <div className="grid grid-cols-2 gap-3">
+        <Field label={t("editCard.expiry")} htmlFor={fieldId("expiry")} error={errors.expiry?.message}>
+          <Input type="date" {...form.register("expiry")} {...control("expiry")} />
+        </Field>
+        <Field label={t("editCard.validFrom")} htmlFor={fieldId("valid_from")} error={errors.valid_from?.message}>
+          <Input type="date" {...form.register("valid_from")} {...control("valid_from")} />
+        </Field>
+      </div>
+
+      <div className="grid grid-cols-[1fr_auto] gap-3">
+        <Field
+          label={t("editCard.balance")}
+          htmlFor={fieldId("balance")}
+          error={errors.balance?.message}
+          hint={t("editCard.balanceHint")}
+        >
+          <Input
+            {...form.register("balance")}
+            {...control("balance", true)}
+            inputMode="decimal"
+            autoComplete="off"
+            className="tabular-nums"
+          />
+        </Field>
+        <Field label={t("editCard.currency")} htmlFor={fieldId("balance_currency")}>
+          <Select {...form.register("balance_currency")} {...control("balance_currency")}>
+            {currencies.map((currency) => (
+              <option key={currency} value={currency}>
+                {currency === "points" ? t("editCard.points") : currency}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+
+      <Field
+        label={t("editCard.printedNumber")}
+        htmlFor={fieldId("printed_number")}
+        error={errors.printed_number?.message}
+        hint={t("editCard.printedNumberHint")}
+      >
+        <Input
+          {...form.register("printed_number")}
+          {...control("printed_number", true)}
+          autoComplete="off"
+          className="font-mono"
+        />
+      </Field>
+
+      <FormError>{errors.root?.server?.message}</FormError>
+
+      <div className="sticky bottom-0 -mx-4 -mb-4 border-t border-line bg-surface px-4 py-3 pb-[max(env(safe-area-inset-bottom),0.75rem)]">
+        <Button type="submit" block disabled={isSubmitting}>
+          {isSubmitting ? t("editCard.saving") : t("editCard.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Spending from a gift card: the amount and what for, and the latest spends beneath. */
+function SpendForm({ card, onSpent }: { card: Card; onSpent: (card: Card) => void }) {
+  const t = useTranslations("wallet");
+  const locale = useLocale() as Locale;
+  const id = useId();
+  const balanceText = useBalanceText();
+  const { data, mutate } = useSWR<CardDetailResponse>(`/base-scan/api/cards/${card.id}`, fetcher);
+  const schema = useMemo(
+    () =>
+      z.object({ amount: z.string(), note: z.string() }).transform((values, ctx) => {
+        const body = spendCardBody.safeParse(values);
+        if (body.success) return body.data;
+        ctx.addIssue({ code: "custom", path: ["amount"], message: t("editCard.badAmount") });
+        return z.NEVER;
+      }),
+    [t],
+  );
+  const form = useApiForm(schema, { amount: "", note: "" });
+  const sendForm = useSendForm();
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (body) => {
+    const spent = await sendForm<{ card: Card }, z.input<typeof schema>>(
+      form,
+      `/base-scan/api/cards/${card.id}/spend`,
+      body,
+    );
+    if (!spent) return;
+    onSpent(spent.card);
+    form.reset({ amount: "", note: "" });
+    void mutate();
+  });
+
+  const amountId = `${id}-amount`;
+  const noteId = `${id}-note`;
+  const spends = data?.spends ?? [];
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-line p-3">
+      <h3 id={`${id}-title`} className="font-semibold">
+        {t("editCard.spendTitle", { balance: balanceText(card) ?? "" })}
+      </h3>
+      <form onSubmit={submit} noValidate className="mt-3 space-y-3">
+        <div className="grid grid-cols-[8rem_1fr] gap-3">
+          <Field label={t("editCard.amount")} htmlFor={amountId} error={errors.amount?.message}>
+            <Input
+              {...form.register("amount")}
+              id={amountId}
+              inputMode="decimal"
+              autoComplete="off"
+              aria-invalid={errors.amount ? true : undefined}
+              aria-describedby={fieldDescription(amountId, { error: errors.amount })}
+              className="tabular-nums"
+            />
+          </Field>
+          <Field label={t("editCard.spendNote")} htmlFor={noteId}>
+            <Input {...form.register("note")} id={noteId} autoComplete="off" />
+          </Field>
+        </div>
+        <FormError>{errors.root?.server?.message}</FormError>
+        <Button type="submit" kind="secondary" block disabled={isSubmitting}>
+          {isSubmitting ? t("editCard.spending") : t("editCard.spend")}
+        </Button>
+      </form>
+      {spends.length > 0 ? (
+        <ul aria-label={t("editCard.history")} className="mt-3 divide-y divide-line text-sm">
+          {spends.map((spend) => (
+            <li key={spend.id} className="flex items-baseline justify-between gap-3 py-2">
+              <span className="min-w-0 truncate">
+                {formatDate(locale, spend.at, "short")}
+                {spend.note ? ` · ${spend.note}` : ""}
+              </span>
+              <span className="shrink-0 font-semibold tabular-nums">
+                −{balanceText({ balance: spend.amount, balance_currency: card.balance_currency })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
