@@ -78,16 +78,10 @@ export function CheckoutView({
   const [editing, setEditing] = useState(false);
   const balanceText = useBalanceText();
   const expiryText = useExpiryText();
-  const onSavedRef = useRef(onSaved);
-  useLayoutEffect(() => {
-    onSavedRef.current = onSaved;
-  });
-
-  // Shown at the till: the card's last use is now. No signal, no record: the card shows all the same.
+  // Shown at the till: the card's last use is now. Nothing on screen shows
+  // it, so the answer is not waited for; with no signal the card shows all the same.
   useEffect(() => {
-    postJson<{ card: Card }>(`/base-scan/api/cards/${card.id}/used`, {})
-      .then(({ card: used }) => onSavedRef.current(used))
-      .catch(() => undefined);
+    postJson(`/base-scan/api/cards/${card.id}/used`, {}).catch(() => undefined);
   }, [card.id]);
 
   const index = Math.max(

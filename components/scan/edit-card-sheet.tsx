@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useId, useMemo } from "react";
+import { useEffect, useId, useMemo } from "react";
 import useSWR from "swr";
 import { z } from "zod";
 import { useBalanceText } from "@/components/scan/card-facts";
@@ -150,7 +150,20 @@ function EditCardForm({ card, onSaved }: { card: Card; onSaved: (card: Card) => 
     ? CURRENCIES
     : [card.balance_currency!, ...CURRENCIES];
 
-  const submit = form.handleSubmit(async (body) => {
+  // A spend above changes the balance: shown here too, unless it is being typed.
+  useEffect(() => {
+    if (!form.getFieldState("balance").isDirty) form.resetField("balance", { defaultValue: card.balance ?? "" });
+  }, [card.balance, form]);
+
+  const submit = form.handleSubmit(async (all) => {
+    // Only what was changed here: a spend or another phone's change since the sheet opened stays.
+    const dirty = form.formState.dirtyFields as Partial<Record<EditField, boolean>>;
+    const body = Object.fromEntries(
+      Object.entries(all).filter(
+        ([field]) => dirty[field as EditField] || (field === "balance_currency" && dirty.balance),
+      ),
+    );
+    if (Object.keys(body).length === 0) return onSaved(card);
     const saved = await sendForm<CreateCardResponse, z.input<typeof schema>>(
       form,
       `/base-scan/api/cards/${card.id}`,

@@ -18,7 +18,15 @@ import { pageHref, PageLinks } from "@/components/ui/page-links";
 import { fetcher, postJson } from "@/lib/http/fetcher";
 import type { Card, ImportCardsResponse, ListCardsResponse, ListStoresResponse, Store } from "@/lib/scan/schemas";
 import { expiryState } from "@/lib/scan/card-dates";
-import { cardTail, groupCards, searchCards, storeHue, storeInitials, storeSiblings } from "@/lib/scan/wallet";
+import {
+  cardTail,
+  groupCards,
+  type PersonGroup,
+  searchCards,
+  storeHue,
+  storeInitials,
+  storeSiblings,
+} from "@/lib/scan/wallet";
 
 const CARDS_KEY = "/base-scan/api/cards";
 const STORES_KEY = "/base-scan/api/stores";
@@ -80,14 +88,16 @@ export function Wallet({
     [cards],
   );
   const person = cardPeople.find((candidate) => String(candidate.id) === personSetting) ?? null;
-  // Archived cards stay out of the way until asked for; a search finds them too.
-  const [showArchived, setShowArchived] = useState(false);
-  const archivedCount = cards.filter((card) => card.archived).length;
-  const visible = useMemo(() => {
-    const mine = person ? cards.filter((card) => card.person_id === person.id) : cards;
-    const shown = showArchived || query.trim() ? mine : mine.filter((card) => !card.archived);
-    return groupCards(searchCards(shown, query));
-  }, [cards, person, query, showArchived]);
+  // Archived cards wait, folded, below the others (a <details>, so that
+  // without JavaScript too); a search opens them.
+  const { visible, archived } = useMemo(() => {
+    const mine = searchCards(person ? cards.filter((card) => card.person_id === person.id) : cards, query);
+    return {
+      visible: groupCards(mine.filter((card) => !card.archived)),
+      archived: groupCards(mine.filter((card) => card.archived)),
+    };
+  }, [cards, person, query]);
+  const archivedCount = archived.reduce((count, group) => count + group.cards.length, 0);
 
   const openCard = mounted ? cards.find((card) => String(card.id) === checkout.value) : undefined;
   const siblings = openCard ? storeSiblings(cards, openCard) : [];
@@ -200,19 +210,6 @@ export function Wallet({
 
       {paged && query.trim() ? <p className="mb-3 text-sm text-muted">{t("searchingPage")}</p> : null}
 
-      {archivedCount > 0 ? (
-        <div className="mb-3">
-          <button
-            type="button"
-            aria-pressed={showArchived}
-            onClick={() => setShowArchived((shown) => !shown)}
-            className={chipClass(showArchived)}
-          >
-            {t("showArchived", { count: archivedCount })}
-          </button>
-        </div>
-      ) : null}
-
       {cards.length === 0 && page.cursor !== null ? (
         <p className="mt-6 text-center text-muted">{t("noMore")}</p>
       ) : cards.length === 0 ? (
@@ -223,27 +220,24 @@ export function Wallet({
             {t("emptyImport")}
           </Button>
         </div>
-      ) : visible.length === 0 ? (
+      ) : visible.length === 0 && archivedCount === 0 ? (
         <p role="status" className="mt-6 text-center text-muted">
           {t("noMatch", { query: query.trim() })}
         </p>
       ) : (
-        <div className="space-y-6">
-          {visible.map((group) => (
-            <section key={group.personId} aria-label={t("groupLabel", { name: group.personName })}>
-              <h2 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">
-                {group.personName} <span className="font-normal">· {group.cards.length}</span>
-              </h2>
-              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 ui-b:gap-2">
-                {group.cards.map((card) => (
-                  <li key={card.id}>
-                    <CardTile card={card} onOpen={() => checkout.open(String(card.id))} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
+        <>
+          <CardGroups groups={visible} onOpen={(card) => checkout.open(String(card.id))} />
+          {archivedCount > 0 ? (
+            <details className="mt-6" open={query.trim() ? true : undefined} data-testid="archived-cards">
+              <summary className="flex min-h-12 cursor-pointer items-center text-sm font-semibold tracking-wide text-muted uppercase">
+                {t("showArchived", { count: archivedCount })}
+              </summary>
+              <div className="mt-2">
+                <CardGroups groups={archived} onOpen={(card) => checkout.open(String(card.id))} />
+              </div>
+            </details>
+          ) : null}
+        </>
       )}
 
       <div className="mt-4">
@@ -321,6 +315,29 @@ export function Wallet({
         />
       ) : null}
     </>
+  );
+}
+
+/** Each person's cards under their name, as tiles. */
+function CardGroups({ groups, onOpen }: { groups: PersonGroup[]; onOpen: (card: Card) => void }) {
+  const t = useTranslations("wallet.page");
+  return (
+    <div className="space-y-6">
+      {groups.map((group) => (
+        <section key={group.personId} aria-label={t("groupLabel", { name: group.personName })}>
+          <h2 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">
+            {group.personName} <span className="font-normal">· {group.cards.length}</span>
+          </h2>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 ui-b:gap-2">
+            {group.cards.map((card) => (
+              <li key={card.id}>
+                <CardTile card={card} onOpen={() => onOpen(card)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
   );
 }
 

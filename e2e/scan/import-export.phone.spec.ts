@@ -90,6 +90,6 @@ test("shows what it will skip and why, then imports the rest; the CSV export dow
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
   const text = readFileSync(await (await download).path(), "utf8");
-  expect(text.startsWith("\uFEFFstore,number,format,label,person\r\n")).toBe(true);
-  expect(text).toContain(`${store},5601234567892,ean_13,Família,${person}\r\n`);
+  expect(text.startsWith("\uFEFFstore,number,format,label,person,note,expiry,balance,currency\r\n")).toBe(true);
+  expect(text).toContain(`${store},5601234567892,ean_13,Família,${person},,,,\r\n`);
 });

@@ -67,6 +67,8 @@ const FORMATS: [BarcodeFormat, string][] = [
 ];
 
 test("draws every kind of card so that it decodes, and moves between a store's cards", async ({ page, api }) => {
+  // Six barcodes drawn and decoded from screenshots: some 20 s on a quiet two-core machine.
+  test.setTimeout(60_000);
   const store = unique("Formats");
   const person = unique("Rui");
   const cards: Card[] = [];
@@ -266,7 +268,8 @@ test.describe("a wallet with more cards than one page", () => {
 
     test("shows 100 cards and its More cards link reaches the rest", async ({ page, api }) => {
       const { store, values } = await addManyCards(api, 105);
-      const allTiles = page.getByRole("button", { name: /, card / });
+      // Archived ones among them are folded away, but on the page.
+      const allTiles = page.getByRole("button", { name: /, card /, includeHidden: true });
       const mine = page.getByRole("button", { name: new RegExp(`^${store}, `) });
 
       await page.goto("/base-scan/");

@@ -134,7 +134,7 @@ describe("a card's fields", () => {
       [{ barcode_encoding: "EBCDIC" }, "barcode_encoding"],
       [{ note: "x".repeat(2001) }, "note"],
       [{ card_format: "hologram" }, "card_format"],
-      [{}, ""],
+      [{}, "(root)"],
     ];
     for (const [json, field] of cases) {
       const refused = await patch(data.card.id, json);
