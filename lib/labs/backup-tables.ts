@@ -11,6 +11,7 @@ export const BACKUP_TABLES = [
   "store",
   "person",
   "card",
+  "card_spend",
   "product",
   "preference",
   "scan_session",
