@@ -82,6 +82,23 @@ async function fillEveryArea(server: RunningServer): Promise<{ todoId: number; a
     method: "POST",
     json: { card_value: "2501234567890", card_format: "ean_13", label: "Cartão Continente", person_name: "Inês" },
   });
+  const giftCard = await call(server, `/base-scan/api/stores/${store.store_id}/cards`, {
+    method: "POST",
+    json: {
+      card_value: "GIFT-2026",
+      card_format: "qr_code",
+      person_name: "Inês",
+      note: "Oferta\nPIN 4321",
+      expiry: "2030-12-31",
+      balance: "30,00",
+      balance_currency: "EUR",
+      starred: true,
+    },
+  });
+  await call(server, `/base-scan/api/cards/${giftCard.card.id}/spend`, {
+    method: "POST",
+    json: { amount: "12,50", note: "Livros" },
+  });
   const scanned = await call(server, "/base-scan/api/scan", {
     method: "POST",
     json: { value: "5601234567897", format: "ean_13" },
