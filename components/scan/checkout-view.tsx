@@ -63,7 +63,7 @@ export function CheckoutView({
   onClose: () => void;
   /** Resolves once deleted; rejects with the failure to show. */
   onDelete: (card: Card) => Promise<void>;
-  /** The card as changed by its edit sheet, a spend or being shown. */
+  /** The card as changed by its edit sheet or a spend from it. */
   onSaved: (card: Card) => void;
 }) {
   const t = useTranslations("wallet");
