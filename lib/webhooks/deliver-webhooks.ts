@@ -129,8 +129,12 @@ const FLUSH_MS = 20;
  */
 function recordDelivered(entry: Delivered): Promise<void> {
   delivered.push(entry);
-  flushing ??= new Promise((resolve) => setTimeout(resolve, FLUSH_MS)).then(writeDelivered);
+  scheduleFlush();
   return Promise.resolve();
+}
+
+function scheduleFlush(): void {
+  flushing ??= new Promise((resolve) => setTimeout(resolve, FLUSH_MS)).then(writeDelivered);
 }
 
 /** Writes what has been delivered so far: deliverDue's callers read the rows after it. */
@@ -160,6 +164,9 @@ async function writeDelivered(): Promise<void> {
     console.error("labs: could not record webhook deliveries:", error);
   } finally {
     flushing = null;
+    // A success that arrived while this batch was being written found a
+    // flush under way and scheduled none: it goes with the next.
+    if (delivered.length > 0) scheduleFlush();
   }
 }
 

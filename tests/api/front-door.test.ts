@@ -23,7 +23,8 @@ import {
 
 // The server's front door (server/front-door.ts, docs/decisions/021-one-server.md):
 // one table of API paths (server/api-routes.ts) from which the others derive,
-// answered by the same code under `npm start` and `npm run dev`.
+// answered by the same code under `npm start` and `npm run dev`
+// (front-door-dev.test.ts).
 
 const concrete = (pattern: string) => pattern.replace(/\{[^}]+\}/g, "1");
 
@@ -88,12 +89,11 @@ const json = (body: unknown, headers: Record<string, string> = {}): RequestInit 
 });
 
 let server: RunningServer;
-let dev: RunningServer;
 beforeAll(async () => {
-  [server, dev] = await Promise.all([startServer(), startServer({}, { dev: true })]);
-}, OWN_SERVER_TIMEOUT_MS * 2);
+  server = await startServer();
+}, OWN_SERVER_TIMEOUT_MS);
 afterAll(async () => {
-  await Promise.all([server?.stop(), dev?.stop()]);
+  await server?.stop();
 });
 
 describe("the front door", () => {
@@ -175,45 +175,6 @@ describe("the front door", () => {
     await refused.arrayBuffer();
     const next = await fetch(`${server.url}/labs/healthz`, { signal: AbortSignal.timeout(10_000) });
     expect(next.status).toBe(200);
-  });
-});
-
-describe("npm run dev", () => {
-  /** Headers that differ between any two answers, or between a development and a production build by design. */
-  const UNCOMPARED = new Set(["date", "keep-alive", "connection", "set-cookie", "content-length", "transfer-encoding"]);
-  const compared = (answer: Answer) => ({
-    status: answer.status,
-    headers: Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !UNCOMPARED.has(name))),
-    body: answer.body.replace(/S-\d{6}-\d+-[\w-]+/g, "S-<session>").replace(/"\d{4}-\d{2}-\d{2}T[\d:.]+Z"/g, "<time>"),
-  });
-  async function both(pathname: string, init: RequestInit = {}) {
-    const ask = async (target: RunningServer): Promise<Answer> => {
-      const response = await fetch(`${target.url}${pathname}`, init);
-      const headers: Record<string, string> = {};
-      response.headers.forEach((value, name) => (headers[name] = value));
-      return { status: response.status, headers, body: await response.text() };
-    };
-    const [built, fromSource] = [await ask(server), await ask(dev)];
-    expect(compared(fromSource)).toEqual(compared(built));
-    return built;
-  }
-
-  it("answers the API as npm start does, through the same front door", async () => {
-    expect((await both("/labs/healthz")).status).toBe(200);
-    expect((await both("/base-scan/api/nope")).status).toBe(404);
-    expect((await both("/base-scan/api/scan", { method: "PUT" })).status).toBe(405);
-    expect((await both("/base-scan/api/scan", json({ value: "" }))).status).toBe(400);
-    expect((await both("/api/core-ask/pending")).status).toBe(401);
-    const crossSite = await both(
-      "/base-scan/api/scan",
-      json({ value: "5601312000018" }, { origin: "https://evil.example" }),
-    );
-    expect(crossSite.status).toBe(403);
-    const scan = await both(
-      "/base-scan/api/scan",
-      json({ value: "5601312000018", client_id: "1b4e28ba-2fa1-41d2-883f-0016d3cca427" }),
-    );
-    expect(scan.status).toBe(200);
   });
 });
 
