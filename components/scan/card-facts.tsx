@@ -23,21 +23,23 @@ export function useBalanceText(): (card: Pick<Card, "balance" | "balance_currenc
   };
 }
 
+/** The words of a card's expiry badge: expired, or the days left within a week; null for none. */
+export function useExpiryBadgeText(): (card: Pick<Card, "expiry">) => string | null {
+  const t = useTranslations("wallet.card");
+  return ({ expiry }) => {
+    const state = expiryState(expiry);
+    if (state === null || state === "valid") return null;
+    return state === "expired" ? t("expired") : t("expiresIn", { days: daysLeft(new Date(expiry!)) });
+  };
+}
+
 /** The expiry as a badge: expired, or the days left within a week; nothing for a card valid longer or without one. */
 export function ExpiryBadge({ card, className }: { card: Pick<Card, "expiry">; className?: string }) {
-  const t = useTranslations("wallet.card");
-  const state = expiryState(card.expiry);
-  if (state === null || state === "valid") return null;
-  if (state === "expired") {
-    return (
-      <Badge tone="danger" className={className}>
-        {t("expired")}
-      </Badge>
-    );
-  }
+  const text = useExpiryBadgeText()(card);
+  if (text === null) return null;
   return (
-    <Badge tone="warn" className={className}>
-      {t("expiresIn", { days: daysLeft(new Date(card.expiry!)) })}
+    <Badge tone={expiryState(card.expiry) === "expired" ? "danger" : "warn"} className={className}>
+      {text}
     </Badge>
   );
 }

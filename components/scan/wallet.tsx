@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState } from "react";
 import useSWR from "swr";
 import { AddCardSheet } from "@/components/scan/add-card-sheet";
-import { ExpiryBadge, useBalanceText } from "@/components/scan/card-facts";
+import { ExpiryBadge, useBalanceText, useExpiryBadgeText } from "@/components/scan/card-facts";
 import { CheckoutView } from "@/components/scan/checkout-view";
 import { ImportSheet } from "@/components/scan/import-sheet";
 import { chipClass } from "@/components/scan/person-chips";
@@ -345,21 +345,20 @@ function CardTile({ card, onOpen }: { card: Card; onOpen: () => void }) {
   const t = useTranslations("wallet.page");
   const tCard = useTranslations("wallet.card");
   const balanceText = useBalanceText();
+  const badgeText = useExpiryBadgeText();
   const hue = storeHue(card.store_name);
   const expired = expiryState(card.expiry) === "expired";
   const balance = balanceText(card);
   const label = card.label || firstLine(card.note);
-  const states = [
-    card.starred ? tCard("starred") : null,
-    card.archived ? tCard("archived") : null,
-    expired ? tCard("expired") : null,
-    balance ? tCard("balanceIs", { balance }) : null,
-  ].filter(Boolean);
+  // The tile's words in the order it shows them (store, label, balance,
+  // expiry), then whose card and its number, then what only the eye gets.
+  const shown = [label, balance, badgeText(card)].filter(Boolean).join(", ");
   const name = [
-    label
-      ? t("tileWithLabel", { store: card.store_name, person: card.person_name, label, value: shownNumber(card) })
+    shown
+      ? t("tileWithLabel", { store: card.store_name, person: card.person_name, label: shown, value: shownNumber(card) })
       : t("tile", { store: card.store_name, person: card.person_name, value: shownNumber(card) }),
-    ...states,
+    ...(card.starred ? [tCard("starred")] : []),
+    ...(card.archived ? [tCard("archived")] : []),
   ].join(", ");
   // The store's own colour, the same in every variant: white type on a dark
   // hue (28% lightness keeps 4.5:1 for every hue), or the card's own header
@@ -390,10 +389,9 @@ function CardTile({ card, onOpen }: { card: Card; onOpen: () => void }) {
         <span className="line-clamp-2 min-w-0 flex-1 text-base leading-tight font-semibold break-words ui-c:text-lg">
           {card.store_name}
         </span>
+        {/* Drawn, not written: the tile's name says "starred". */}
         {card.starred ? (
-          <span aria-hidden="true" className="shrink-0 text-base leading-none">
-            ★
-          </span>
+          <span aria-hidden="true" className="shrink-0 text-base leading-none before:content-['★']" />
         ) : null}
       </span>{" "}
       {/* The space keeps the store and the label apart as words, as in the tile's name. */}
