@@ -251,7 +251,7 @@ describe("backup and restore", () => {
     expect(restored.status, restored.output).toBe(0);
     expect(restored.output).toMatch(/API keys and paired phones were left out: create new keys and pair the phones/);
     // Each table restored is listed with its rows: these have none.
-    expect(restored.output).toMatch(/^ {2}card: 1$/m);
+    expect(restored.output).toMatch(/^ {2}card: 2$/m);
     expect(restored.output).not.toMatch(/^ {2}(api_key|api_usage|paired_device):/m);
   }, 60_000);
 
@@ -387,10 +387,10 @@ describe("backup and restore", () => {
     it("restores the backup once, replacing the starter tips, then refuses to restore over it", async () => {
       const { status, data } = await restore(archive);
       expect(status).toBe(200);
-      expect(data.rows.card).toBe(1);
+      expect(data.rows.card).toBe(2);
       expect(data.rows.tip).toBe(backup.tables.get("tip")!.length);
       expect(data.backup.database).toBe("pglite");
-      expect(await cardsOf()).toHaveLength(1);
+      expect(await cardsOf()).toHaveLength(2);
 
       // Unasked, the backup's credentials stay out: its key opens nothing here, no phone is paired.
       expect(data.credentials).toBe("left_out");
