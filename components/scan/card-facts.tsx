@@ -1,7 +1,6 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { Badge } from "@/components/ui/badge";
 import { formatDate, formatMoney, formatNumber } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { daysLeft, expiryState, householdDay } from "@/lib/scan/card-dates";
@@ -31,17 +30,6 @@ export function useExpiryBadgeText(): (card: Pick<Card, "expiry">) => string | n
     if (state === null || state === "valid") return null;
     return state === "expired" ? t("expired") : t("expiresIn", { days: daysLeft(new Date(expiry!)) });
   };
-}
-
-/** The expiry as a badge: expired, or the days left within a week; nothing for a card valid longer or without one. */
-export function ExpiryBadge({ card, className }: { card: Pick<Card, "expiry">; className?: string }) {
-  const text = useExpiryBadgeText()(card);
-  if (text === null) return null;
-  return (
-    <Badge tone={expiryState(card.expiry) === "expired" ? "danger" : "warn"} className={className}>
-      {text}
-    </Badge>
-  );
 }
 
 /** "Valid until 31 Dec 2026", "Expired on …", or null. */

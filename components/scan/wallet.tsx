@@ -4,13 +4,14 @@ import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState } from "react";
 import useSWR from "swr";
 import { AddCardSheet } from "@/components/scan/add-card-sheet";
-import { ExpiryBadge, useBalanceText, useExpiryBadgeText } from "@/components/scan/card-facts";
+import { useBalanceText, useExpiryBadgeText } from "@/components/scan/card-facts";
 import { CheckoutView } from "@/components/scan/checkout-view";
 import { ImportSheet } from "@/components/scan/import-sheet";
 import { chipClass } from "@/components/scan/person-chips";
 import { refreshOfflineCopy } from "@/components/scan/service-worker";
 import { useLocalSetting, useMounted, useOnline } from "@/components/scan/use-browser";
 import { useUrlParam } from "@/components/scan/use-url-param";
+import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
@@ -352,7 +353,8 @@ function CardTile({ card, onOpen }: { card: Card; onOpen: () => void }) {
   const label = card.label || firstLine(card.note);
   // The tile's words in the order it shows them (store, label, balance,
   // expiry), then whose card and its number, then what only the eye gets.
-  const shown = [label, balance, badgeText(card)].filter(Boolean).join(", ");
+  const badge = badgeText(card);
+  const shown = [label, balance, badge].filter(Boolean).join(", ");
   const name = [
     shown
       ? t("tileWithLabel", { store: card.store_name, person: card.person_name, label: shown, value: shownNumber(card) })
@@ -404,14 +406,21 @@ function CardTile({ card, onOpen }: { card: Card; onOpen: () => void }) {
             data-tail={cardTail(shownNumber(card))}
             className="min-w-0 flex-1 truncate font-mono text-sm after:content-[attr(data-tail)]"
           />
+          {/* Drawn by CSS like the tail: the tile's name says them, in this order. */}
           {balance ? (
-            <span aria-hidden="true" className="shrink-0 text-xs font-semibold tabular-nums">
-              {balance}
+            <span
+              aria-hidden="true"
+              data-balance={balance}
+              className="shrink-0 text-xs font-semibold tabular-nums after:content-[attr(data-balance)]"
+            />
+          ) : null}
+          {badge ? (
+            <span aria-hidden="true" className="shrink-0">
+              <Badge tone={expired ? "danger" : "warn"}>
+                <span data-badge={badge} className="after:content-[attr(data-badge)]" />
+              </Badge>
             </span>
           ) : null}
-          <span aria-hidden="true" className="shrink-0">
-            <ExpiryBadge card={card} />
-          </span>
         </span>
       </span>
     </button>
