@@ -9,10 +9,11 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldDescription, FormError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
+import { useAction } from "@/components/ui/use-action";
 import { Time } from "@/components/ui/time";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import { EVENT_TYPES } from "@/lib/events/schemas";
-import { fetchJson, FetchError } from "@/lib/http/fetcher";
+import { fetchJson } from "@/lib/http/fetcher";
 import { createWebhookBody, type WebhookDeliveryJson, type WebhookJson } from "@/lib/webhooks/schemas";
 
 // The admin page's webhooks (docs/contract.md, "Webhooks"): add one (its
@@ -109,21 +110,7 @@ function WebhookRow({ webhook }: { webhook: WebhookJson }) {
   const router = useRouter();
   const [deliveries, setDeliveries] = useState<WebhookDeliveryJson[] | null>(null);
   const [confirm, setConfirm] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
-
-  const run = async (work: () => Promise<string | null>) => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      const done = await work();
-      if (done) setNotice({ tone: "success", text: done });
-    } catch (error) {
-      setNotice({ tone: "danger", text: error instanceof FetchError ? error.message : String(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, notice, run } = useAction();
 
   const load = () =>
     run(async () => {

@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { Field, fieldDescription, FormError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
+import { useAction } from "@/components/ui/use-action";
 import { Time } from "@/components/ui/time";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import { EVENT_TYPES, type EventType } from "@/lib/events/schemas";
@@ -54,10 +55,6 @@ function readList(value: string | null): string[] {
   } catch {
     return [];
   }
-}
-
-function problem(error: unknown): string {
-  return error instanceof FetchError || error instanceof Error ? error.message : String(error);
 }
 
 export function NotificationSettings({
@@ -137,8 +134,7 @@ function PushCard({ choices }: { choices: Choices }) {
   const [channelId, setChannelId] = useLocalSetting(PUSH_KEY);
   const [state, setState] = useState<PushState>("loading");
   const [channel, setChannel] = useState<ChannelJson | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const { busy, notice: message, run: act } = useAction((message) => t("failed", { message }));
 
   const registration = useCallback(async () => {
     const found = await navigator.serviceWorker.getRegistration("/base-scan/");
@@ -175,19 +171,6 @@ function PushCard({ choices }: { choices: Choices }) {
       gone = true;
     };
   }, [channelId, registration, setChannelId]);
-
-  const act = async (work: () => Promise<string | null>) => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const done = await work();
-      if (done) setMessage({ tone: "success", text: done });
-    } catch (error) {
-      setMessage({ tone: "danger", text: t("failed", { message: problem(error) }) });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const subscribe = () =>
     act(async () => {
@@ -292,24 +275,16 @@ function QuietHoursCard({
   const [from, setFrom] = useState((own ?? householdQuietHours).split("-")[0] || "22:00");
   const [to, setTo] = useState((own ?? householdQuietHours).split("-")[1] || "08:00");
   const [none, setNone] = useState(own === "");
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const { busy, notice: message, run } = useAction();
 
-  const save = async () => {
-    setBusy(true);
-    setMessage(null);
-    try {
+  const save = () =>
+    run(async () => {
       await fetchJson("/labs/api/notify/quiet-hours", {
         method: "PUT",
         body: JSON.stringify({ person, quiet_hours: none ? "" : `${from}-${to}` }),
       });
-      setMessage({ tone: "success", text: t("saved") });
-    } catch (error) {
-      setMessage({ tone: "danger", text: problem(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t("saved");
+    });
 
   return (
     <Card title={t("title")}>
@@ -360,7 +335,7 @@ function NtfyCard({ choices }: { choices: Choices }) {
   const [stored, setStored] = useLocalSetting(NTFY_KEY);
   const ids = readList(stored);
   const [channels, setChannels] = useState<ChannelJson[]>([]);
-  const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const { notice, setNotice, run } = useAction();
   const form = useApiForm(ntfyFields, { server: "https://ntfy.sh", topic: "", token: "" });
   const sendForm = useSendForm();
   const {
@@ -405,20 +380,15 @@ function NtfyCard({ choices }: { choices: Choices }) {
     setStored(JSON.stringify(ids.filter((each) => each !== id)));
   };
 
-  const test = async (id: string) => {
-    setNotice(null);
-    try {
+  const test = (id: string) =>
+    run(async () => {
       const sent = await fetchJson<{ delivered: boolean; error: string | null }>(
         `/labs/api/notify/channels/${id}/test`,
-        {
-          method: "POST",
-        },
+        { method: "POST" },
       );
-      setNotice(sent.delivered ? { tone: "success", text: t("sent") } : { tone: "danger", text: sent.error ?? "" });
-    } catch (error) {
-      setNotice({ tone: "danger", text: problem(error) });
-    }
-  };
+      if (!sent.delivered) throw new Error(sent.error ?? "");
+      return t("sent");
+    });
 
   return (
     <Card title={t("title")}>

@@ -3,7 +3,8 @@
 import { useLocale, useTranslations } from "next-intl";
 import { formatDate, formatMoney, formatNumber } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import { daysLeft, expiryState, householdDay } from "@/lib/scan/card-dates";
+import { householdDay } from "@/lib/household-clock";
+import { daysLeft, expiryState } from "@/lib/scan/card-dates";
 import type { Card } from "@/lib/scan/schemas";
 
 // What a card keeps besides its barcode, as the tile and the till show it:

@@ -13,7 +13,7 @@ import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import { fetcher } from "@/lib/http/fetcher";
 import { formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import { householdDay } from "@/lib/scan/card-dates";
+import { householdDay } from "@/lib/household-clock";
 import {
   spendCardBody,
   updateCardBody,

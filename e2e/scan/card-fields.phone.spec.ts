@@ -1,3 +1,4 @@
+import { householdDay } from "../../lib/household-clock";
 import type { Card } from "../../lib/scan/schemas";
 import { expect, test } from "../fixtures";
 import { unique } from "./helpers";
@@ -11,8 +12,7 @@ import { unique } from "./helpers";
 test.use({ locale: "pt-PT" });
 
 /** A day `days` from today on the household's clock. */
-const dayFromNow = (days: number) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date(Date.now() + days * 86_400_000));
+const dayFromNow = (days: number) => householdDay(new Date(Date.now() + days * 86_400_000));
 
 test("a gift card shows its balance and expiry, is spent from, starred and archived", async ({ page, api }) => {
   // Four sheets and a dozen answers: more than one page's 30 s when the machine is busy.

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { eventsCommitted } from "@/lib/events/record-event";
+import { eventsCommitted, eventsForRows, isoTime } from "@/lib/events/record-event";
 
 // todo.claim_expired (docs/contract.md, "Events"): a lease that ran out
 // without its agent finishing, releasing or renewing it. Leases end by
@@ -13,11 +13,6 @@ export const CLAIM_EXPIRY_CHECK_MS = 5000;
 /** Leases that ended longer ago than this are not announced (a server that was off for days). */
 const LOOK_BACK = "1 day";
 
-/** A timestamptz column as JSON writes times elsewhere: ISO 8601 in UTC, with milliseconds and Z. */
-function iso(column: string): Prisma.Sql {
-  return Prisma.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-}
-
 /** Announces every lease that has ended and was not announced yet; returns how many. */
 export async function announceExpiredClaims(): Promise<number> {
   const [row] = await db().$queryRaw<{ events: number }[]>`
@@ -27,23 +22,16 @@ export async function announceExpiredClaims(): Promise<number> {
         AND lock_expires_at <= now() AND lock_expires_at > now() - ${LOOK_BACK}::interval
         AND lease_expiry_announced IS DISTINCT FROM lock_expires_at
       RETURNING id, text, priority, claimed_by, claimed_at, lock_expires_at),
-    numbered AS (SELECT expired.*, row_number() OVER (ORDER BY lock_expires_at, id) AS n FROM expired),
-    next_event AS (
-      UPDATE event_counter SET last_id = last_id + (SELECT count(*) FROM expired)
-      WHERE id = 1 AND EXISTS (SELECT 1 FROM expired)
-      RETURNING last_id),
-    ev AS (
-      INSERT INTO event (id, type, subject, data, origin)
-      SELECT next_event.last_id - (SELECT count(*) FROM expired) + numbered.n, 'todo.claim_expired',
-             jsonb_build_object('kind', 'todo', 'id', numbered.id, 'url', '/base-ask/queue/' || numbered.id),
-             jsonb_build_object(
-               'todo_id', numbered.id, 'text', left(numbered.text, 280), 'priority', numbered.priority,
-               'claimed_by', numbered.claimed_by, 'claimed_at', ${iso("numbered.claimed_at")},
-               'lock_expires_at', ${iso("numbered.lock_expires_at")}),
-             'labs'
-      FROM next_event, numbered
-      RETURNING id)
-    SELECT count(*)::int AS events FROM ev`;
+    ${eventsForRows({
+      rows: "expired",
+      type: "todo.claim_expired",
+      order: "lock_expires_at, id",
+      subject: Prisma.sql`jsonb_build_object('kind', 'todo', 'id', numbered.id, 'url', '/base-ask/queue/' || numbered.id)`,
+      data: Prisma.sql`jsonb_build_object(
+        'todo_id', numbered.id, 'text', left(numbered.text, 280), 'priority', numbered.priority,
+        'claimed_by', numbered.claimed_by, 'claimed_at', ${isoTime("numbered.claimed_at")},
+        'lock_expires_at', ${isoTime("numbered.lock_expires_at")})`,
+    })}`;
   const events = row?.events ?? 0;
   if (events > 0) eventsCommitted();
   return events;

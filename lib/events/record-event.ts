@@ -28,6 +28,47 @@ export function eventInsert(event: NewEvent): Prisma.Sql {
     FROM next_event`;
 }
 
+/** A timestamptz column as JSON writes times elsewhere: ISO 8601 in UTC, with milliseconds and Z. */
+export function isoTime(column: string): Prisma.Sql {
+  return Prisma.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+}
+
+/**
+ * The rest of a statement that writes one `type` event (origin `labs`) per
+ * row of the CTE `rows` it has already named, taking their ids from
+ * event_counter in one step, in `order`; it answers `events`, how many it
+ * wrote. `subject` and `data` read a row as `numbered.<column>`. For the
+ * checks that find things time has changed (a lease ended, a card about to
+ * expire) and mark them in the same statement.
+ */
+export function eventsForRows({
+  rows,
+  type,
+  order,
+  subject,
+  data,
+}: {
+  rows: string;
+  type: EventType;
+  order: string;
+  subject: Prisma.Sql;
+  data: Prisma.Sql;
+}): Prisma.Sql {
+  const from = Prisma.raw(rows);
+  return Prisma.sql`
+    numbered AS (SELECT ${from}.*, row_number() OVER (ORDER BY ${Prisma.raw(order)}) AS n FROM ${from}),
+    next_event AS (
+      UPDATE event_counter SET last_id = last_id + (SELECT count(*) FROM ${from})
+      WHERE id = 1 AND EXISTS (SELECT 1 FROM ${from})
+      RETURNING last_id),
+    ev AS (
+      INSERT INTO event (id, type, subject, data, origin)
+      SELECT next_event.last_id - (SELECT count(*) FROM ${from}) + numbered.n, ${type}::text, ${subject}, ${data}, 'labs'
+      FROM next_event, numbered
+      RETURNING id)
+    SELECT count(*)::int AS events FROM ev`;
+}
+
 type Client = { $executeRaw: (query: Prisma.Sql) => Prisma.PrismaPromise<number> };
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countLoopTurns } from "@/tests/support/loop-turns";
 import { giveWay, TURN_MS } from "@/lib/http/give-way";
 
 /** A step of work that keeps the thread for `ms`. */
@@ -9,24 +10,18 @@ const work = (ms: number) => {
 
 describe("giveWay", () => {
   it("lets the event loop turn once a turn's worth of steps has run, and jobs take turns", async () => {
-    let turns = 0;
-    let running = true;
-    const turn = () => {
-      turns++;
-      if (running) setImmediate(turn);
-    };
-    setImmediate(turn);
+    const loop = countLoopTurns();
     // Which turn of the loop each step of each job ran in.
     const steps: { job: string; turn: number }[] = [];
     const job = async (name: string) => {
       for (let i = 0; i < 12; i++) {
         await giveWay();
         work(TURN_MS / 2);
-        steps.push({ job: name, turn: turns });
+        steps.push({ job: name, turn: loop.count() });
       }
     };
     await Promise.all([job("a"), job("b")]);
-    running = false;
+    loop.stop();
 
     // Never more than a turn's budget and one step in one turn, whoever's steps they are.
     const perTurn = new Map<number, number>();

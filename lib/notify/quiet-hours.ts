@@ -1,9 +1,9 @@
+import { HOUSEHOLD_ZONE } from "@/lib/household-clock";
+
 // Quiet hours (docs/decisions/024-notifications.md): "22:00-08:00" in
 // Europe/Lisbon, the household's clock. A window may cross midnight; one
 // whose start and end are equal is empty. Pushes and ntfy messages due in
 // it wait for its end; webhooks and the event stream never wait.
-
-export const QUIET_HOURS_ZONE = "Europe/Lisbon";
 
 const WINDOW = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -44,7 +44,7 @@ function minuteOfDay(at: Date, zone: string): number {
  * outside them. Across a change of the clocks the end may be an hour off:
  * the sender looks again when it wakes, and waits on if still quiet.
  */
-export function quietUntil(at: Date, text: string, zone = QUIET_HOURS_ZONE): Date | null {
+export function quietUntil(at: Date, text: string, zone = HOUSEHOLD_ZONE): Date | null {
   const window = parseQuietHours(text);
   if (window === null || window.start === window.end) return null;
   const now = minuteOfDay(at, zone);

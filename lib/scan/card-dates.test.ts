@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { daysLeft, expiryState, householdDay, startOfHouseholdDay } from "@/lib/scan/card-dates";
+import { householdDay, startOfHouseholdDay } from "@/lib/household-clock";
+import { daysLeft, expiryState } from "@/lib/scan/card-dates";
 
 describe("a card's dates on the household's clock", () => {
   it("starts a day at Lisbon's midnight, in winter and in summer", () => {

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
-import { eventsCommitted } from "@/lib/events/record-event";
-import { CARD_ZONE } from "@/lib/scan/card-dates";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { eventsCommitted, eventsForRows, isoTime } from "@/lib/events/record-event";
+import { HOUSEHOLD_ZONE } from "@/lib/household-clock";
 
 // card.expiring (docs/contract.md, "Events"): a card with an expiry, seven
 // days and one day before its last valid day on the household's clock. Time
@@ -16,36 +17,25 @@ export const CARD_EXPIRY_CHECK_MS = 10 * 60 * 1000;
 export async function announceExpiringCards({ now = new Date() }: { now?: Date } = {}): Promise<number> {
   const [row] = await db().$queryRaw<{ events: number }[]>`
     WITH due AS (
-      SELECT id, (expiry AT TIME ZONE ${CARD_ZONE})::date
-                 - (CAST(${now} AS timestamptz) AT TIME ZONE ${CARD_ZONE})::date AS days
+      SELECT id, (expiry AT TIME ZONE ${HOUSEHOLD_ZONE})::date
+                 - (CAST(${now} AS timestamptz) AT TIME ZONE ${HOUSEHOLD_ZONE})::date AS days
       FROM card
       WHERE active AND NOT archived AND expiry IS NOT NULL AND expiry > CAST(${now} AS timestamptz) - interval '2 days'),
     noticed AS (
       UPDATE card SET expiry_notice = CASE WHEN due.days <= 1 THEN 1 ELSE 7 END
-      FROM due
-      WHERE card.id = due.id AND due.days >= 0 AND due.days <= 7
+      FROM due, store s, person p
+      WHERE card.id = due.id AND s.id = card.store_id AND p.id = card.person_id AND due.days >= 0 AND due.days <= 7
         AND (card.expiry_notice IS NULL OR (due.days <= 1 AND card.expiry_notice = 7))
-      RETURNING card.id, card.store_id, card.person_id, card.label, card.expiry, due.days),
-    numbered AS (
-      SELECT noticed.*, s.name AS store_name, p.name AS person_name,
-             row_number() OVER (ORDER BY noticed.expiry, noticed.id) AS n
-      FROM noticed JOIN store s ON s.id = noticed.store_id JOIN person p ON p.id = noticed.person_id),
-    next_event AS (
-      UPDATE event_counter SET last_id = last_id + (SELECT count(*) FROM noticed)
-      WHERE id = 1 AND EXISTS (SELECT 1 FROM noticed)
-      RETURNING last_id),
-    ev AS (
-      INSERT INTO event (id, type, subject, data, origin)
-      SELECT next_event.last_id - (SELECT count(*) FROM noticed) + numbered.n, 'card.expiring',
-             jsonb_build_object('kind', 'card', 'id', numbered.id, 'url', '/base-scan/?card=' || numbered.id),
-             jsonb_build_object(
-               'card_id', numbered.id, 'store_name', numbered.store_name, 'person_name', numbered.person_name,
-               'label', numbered.label, 'days', numbered.days,
-               'expiry', to_char(numbered.expiry AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-             'labs'
-      FROM next_event, numbered
-      RETURNING id)
-    SELECT count(*)::int AS events FROM ev`;
+      RETURNING card.id, card.label, card.expiry, due.days, s.name AS store_name, p.name AS person_name),
+    ${eventsForRows({
+      rows: "noticed",
+      type: "card.expiring",
+      order: "expiry, id",
+      subject: Prisma.sql`jsonb_build_object('kind', 'card', 'id', numbered.id, 'url', '/base-scan/?card=' || numbered.id)`,
+      data: Prisma.sql`jsonb_build_object(
+        'card_id', numbered.id, 'store_name', numbered.store_name, 'person_name', numbered.person_name,
+        'label', numbered.label, 'days', numbered.days, 'expiry', ${isoTime("numbered.expiry")})`,
+    })}`;
   const events = row?.events ?? 0;
   if (events > 0) eventsCommitted();
   return events;

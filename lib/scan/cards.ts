@@ -112,10 +112,7 @@ export async function updateCard({ id, ...fields }: { id: number } & UpdateCardB
     if (fields.expiry || fields.archived === false) await announceExpiringCardsNow();
     return cardJson(card);
   } catch (error) {
-    if ((error as { code?: unknown }).code === "P2025") {
-      throw new AppError("not_found", errorText("wallet.cardNotFound", { id }), { cause: error });
-    }
-    throw cardConflict(error, current.person.name);
+    throw cardConflict(notFoundIfGone(error, id), current.person.name);
   }
 }
 
@@ -150,9 +147,13 @@ export async function spendFromCard({ id, amount, note }: { id: number } & Spend
 
 /** Records that a card was shown at the till (its last_used_at). */
 export async function markCardUsed({ id }: { id: number }) {
-  const { count } = await db().card.updateMany({ where: { id, active: true }, data: { lastUsedAt: new Date() } });
-  if (count === 0) throw new AppError("not_found", errorText("wallet.cardNotFound", { id }));
-  return getCard({ id }).then(({ card }) => card);
+  try {
+    return cardJson(
+      await db().card.update({ where: { id, active: true }, data: { lastUsedAt: new Date() }, include: withOwner }),
+    );
+  } catch (error) {
+    throw notFoundIfGone(error, id);
+  }
 }
 
 type CardFieldsInput = Omit<UpdateCardBody, "card_value">;
@@ -207,6 +208,12 @@ function cardColumns(
   }
   if (fields.barcode_encoding !== undefined) columns.barcodeEncoding = fields.barcode_encoding;
   return columns;
+}
+
+/** An update that found no active card (Prisma's P2025) as the 404 it is. */
+function notFoundIfGone(error: unknown, id: number): unknown {
+  if ((error as { code?: unknown }).code !== "P2025") return error;
+  return new AppError("not_found", errorText("wallet.cardNotFound", { id }), { cause: error });
 }
 
 function cardConflict(error: unknown, person: string): unknown {

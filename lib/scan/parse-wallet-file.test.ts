@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countLoopTurns } from "@/tests/support/loop-turns";
 import { AppError, writeError } from "@/lib/http/errors";
 import { NO_EXTRAS, parseWalletFile, type CardExtras, type WalletFileRow } from "@/lib/scan/parse-wallet-file";
 import { catimaFixture, zipOf } from "@/tests/support/zip-files";
@@ -333,15 +334,9 @@ describe("large files", () => {
   it("lets the event loop turn while it parses a large CSV", async () => {
     const rows = Array.from({ length: 9_000 }, (_, i) => `Lidl,${1_000_000 + i},Card ${i}`);
     const file = bytes(["store,number,label", ...rows].join("\n"));
-    let turns = 0;
-    let running = true;
-    const turn = () => {
-      turns++;
-      if (running) setImmediate(turn);
-    };
-    setImmediate(turn);
+    const loop = countLoopTurns();
     const { rows: read } = await parseWalletFile(file);
-    running = false;
+    const turns = loop.stop();
     expect(read).toHaveLength(9_000);
     // Parsed in one go, as it was, the loop would not turn until the end.
     expect(turns).toBeGreaterThan(0);

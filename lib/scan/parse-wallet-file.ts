@@ -4,7 +4,7 @@ import { CsvError, Parser } from "csv-parse";
 import { AppError, errorText, type ErrorText } from "@/lib/http/errors";
 import { giveWay } from "@/lib/http/give-way";
 import { normalizeFormat, BARCODE_FORMATS, type BarcodeFormat } from "@/lib/scan/barcode-format";
-import { householdDay, startOfHouseholdDay } from "@/lib/scan/card-dates";
+import { householdDay, startOfHouseholdDay } from "@/lib/household-clock";
 import { fromCatimaBarcodeName } from "@/lib/scan/catima-barcodes";
 import { looksLikeFormula, restoreCell } from "@/lib/scan/formula-cells";
 import { isZip, readZipEntry } from "@/lib/scan/read-zip-entry";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countLoopTurns } from "@/tests/support/loop-turns";
 import { AppError } from "@/lib/http/errors";
 import { isZip, readZipEntry } from "@/lib/scan/read-zip-entry";
 import { deflatedZeros, patchDirectory, zipOf, zipOfDeflated } from "@/tests/support/zip-files";
@@ -93,15 +94,9 @@ describe("reading one file out of an uploaded zip", () => {
     // the loop turn between pieces. Inflated in this thread, the first slice
     // of it alone became 64 MiB inside one turn.
     const bomb = zipOfDeflated("catima.csv", deflatedZeros(2048), { size: 2 * 1024 * 1024 });
-    let turns = 0;
-    let running = true;
-    const turn = () => {
-      turns++;
-      if (running) setImmediate(turn);
-    };
-    setImmediate(turn);
+    const loop = countLoopTurns();
     const refused = await refusal(() => readZipEntry(bomb, limits));
-    running = false;
+    const turns = loop.stop();
     expect(refused).toEqual({
       code: "payload_too_large",
       message: "catima.csv inside the zip inflates to more than the zip says; it was refused.",

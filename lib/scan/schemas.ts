@@ -4,7 +4,7 @@ import { pageCursor, pageLimit } from "@/lib/http/paging";
 import { priceInput } from "@/lib/money/schemas";
 import { text } from "@/lib/text-input";
 import { BARCODE_FORMATS, normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
-import { startOfHouseholdDay } from "@/lib/scan/card-dates";
+import { startOfHouseholdDay } from "@/lib/household-clock";
 import { SCAN_KINDS } from "@/lib/scan/classify-code";
 
 // Request and response schemas of the scan service (docs/contract.md, "Scan decisions"),
@@ -634,27 +634,12 @@ export const importCardsQuery = z.object({
 /** The `person` form field: whose cards these are, where the file does not say. */
 export const importPersonField = text(120).optional();
 
-const importRow = z.object({
+/** A card a file brings, as the card routes answer it, before it has an id. */
+const importRow = cardSchema.omit({ id: true, store_id: true, person_id: true, created_at: true }).extend({
   /** Where the card is in the file (its CSV line). */
   line: z.number().int().positive(),
-  store_name: z.string(),
-  person_name: z.string(),
-  card_value: z.string(),
   /** null: the card has no barcode. */
   card_format: z.enum(BARCODE_FORMATS).nullable(),
-  label: z.string(),
-  // What else the file gives the card, as the card routes write it.
-  note: z.string(),
-  valid_from: isoDateTime.nullable(),
-  expiry: isoDateTime.nullable(),
-  balance: decimal.nullable(),
-  balance_currency: z.string().nullable(),
-  header_color: z.string().nullable(),
-  starred: z.boolean(),
-  archived: z.boolean(),
-  last_used_at: isoDateTime.nullable(),
-  printed_number: z.string().nullable(),
-  barcode_encoding: z.enum(BARCODE_TEXT_ENCODINGS).nullable(),
 });
 export type ImportRow = z.infer<typeof importRow>;
 

@@ -1,8 +1,7 @@
 import { Webhook as Signer } from "standardwebhooks";
 import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
-import { eventsCommitted, recordEvent } from "@/lib/events/record-event";
+import { eventsCommitted, isoTime, recordEvent } from "@/lib/events/record-event";
 
 // Webhook deliveries (docs/decisions/023-webhooks.md): the event log fanned
 // out to each webhook that takes the event's type, then each delivery sent,
@@ -63,7 +62,7 @@ export async function fanOutEvents(): Promise<number> {
 }
 
 /** An event's time as JSON writes it (toISOString): what the payload's `timestamp` and `at` hold. */
-const ISO_AT = Prisma.raw(`to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const ISO_AT = isoTime("e.at");
 
 type Claimed = {
   id: number;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { householdDay } from "@/lib/household-clock";
 import { api, operatorCookie } from "./client";
 
 // What a card keeps besides its barcode (docs/decisions/025-card-fields.md):
@@ -31,10 +32,7 @@ const patch = (id: number, json: Record<string, unknown>) =>
   api<{ card: Card }>(`/base-scan/api/cards/${id}`, { method: "PATCH", json });
 
 /** A day `days` from today on the household's clock, as a form sends it. */
-function dayFromNow(days: number): string {
-  const at = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(at);
-}
+const dayFromNow = (days: number) => householdDay(new Date(Date.now() + days * 86_400_000));
 
 async function cardEvents(cardId: number): Promise<CardEvent[]> {
   const { data } = await api<{ events: CardEvent[] }>("/labs/api/events?types=card.expiring&limit=1000", {

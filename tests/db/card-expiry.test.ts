@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { announceExpiringCards } from "@/lib/scan/card-expiry";
-import { startOfHouseholdDay } from "@/lib/scan/card-dates";
+import { startOfHouseholdDay } from "@/lib/household-clock";
 import { createCard, updateCard } from "@/lib/scan/cards";
 import { createStore } from "@/lib/scan/stores";
 

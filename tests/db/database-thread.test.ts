@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { countLoopTurns } from "@/tests/support/loop-turns";
 import { db } from "@/lib/db";
 import { PGliteThread, pgliteThreadAdapter } from "@/lib/db/pglite-thread";
 
@@ -19,15 +20,9 @@ describe("the database's work", () => {
     await db().$queryRaw`SELECT 1`;
     // Counts the event loop's turns until the statement answers. PGlite in
     // this thread would run the whole statement inside one turn.
-    let turns = 0;
-    let running = true;
-    const turn = () => {
-      turns++;
-      if (running) setImmediate(turn);
-    };
-    setImmediate(turn);
+    const loop = countLoopTurns();
     const [{ n }] = await db().$queryRawUnsafe<[{ n: number }]>(LONG_STATEMENT);
-    running = false;
+    const turns = loop.stop();
     expect(n).toBe(1_000_000);
     // Thousands with PGlite in its thread or on PostgreSQL; none in this thread.
     expect(turns).toBeGreaterThan(10);

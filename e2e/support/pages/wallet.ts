@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { householdDay } from "../../../lib/household-clock";
 import type { Api, PageState } from "./types";
 
 // The wallet's pages: two people's cards, shown at the till, added and imported.
@@ -7,9 +8,7 @@ export type WalletSeed = { cardId: number };
 
 export async function seedWallet(api: Api, tag: string): Promise<WalletSeed> {
   // The first is a gift card with all a card may keep: its tile and till view show the expiry and balance.
-  const inThreeDays = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(
-    new Date(Date.now() + 3 * 86_400_000),
-  );
+  const inThreeDays = householdDay(new Date(Date.now() + 3 * 86_400_000));
   const cards: Record<string, unknown>[] = [
     {
       store: `Continente ${tag}`,
