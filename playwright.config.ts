@@ -25,6 +25,11 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
+  // Two workers, two servers and their browsers share two cores: a page that
+  // answers in a second alone can take several beside the rest. The limits
+  // leave that room; they are no retry, and a wrong page still fails.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   outputDir: "test-results/playwright",
   use: {

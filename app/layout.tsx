@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { AskButton } from "@/components/ask/ask-button";
 import { DevPreviewBar } from "@/components/labs/dev-preview-bar";
 import { ViewBeacon } from "@/components/labs/view-beacon";
+import { HydrationMark } from "@/components/ui/hydration-mark";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { SiteNav } from "@/components/ui/site-nav";
 import { UiProvider } from "@/components/ui/ui-context";
@@ -46,6 +47,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               </footer>
             </main>
             <AskButton />
+            <HydrationMark />
           </UiProvider>
         </NextIntlClientProvider>
       </body>

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page, type Response } from "@playwright/test";
 import { sealOperatorSession } from "../tests/support/operator-seal";
 
 type ApiResult<T> = { status: number; data: T };
@@ -30,7 +30,35 @@ async function call<T>(
   return { status: response.status(), data };
 }
 
+/**
+ * After a page loads, waits until React has hydrated it (components/ui/hydration-mark.tsx):
+ * until then its buttons do nothing, and a test that pressed one on a busy
+ * machine would wait for a sheet that never opens. Only HTML pages, and only
+ * where the page runs JavaScript at all.
+ */
+async function untilHydrated(page: Page, response: Response | null) {
+  if (!response?.headers()["content-type"]?.startsWith("text/html")) return;
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await untilHydrated(page, response);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await untilHydrated(page, response);
+        return response;
+      };
+    }
+    await use(page);
+  },
   login: async ({ context, baseURL }, use) => {
     await use(async () => {
       const seal = await sealOperatorSession();
