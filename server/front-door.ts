@@ -57,8 +57,13 @@ export function createFrontDoor(routes: RouteModuleEntry[]): FrontDoor {
   });
 
   // Node's request as a Web one, without replacing the process's own
-  // Request and Response classes (Next's pages share the process).
-  const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+  // Request and Response classes (Next's pages share the process). A body
+  // refused from its length is left unread, and Node discards what no one
+  // began to read once the answer is sent, for as long as the client sends
+  // (within the server's requestTimeout). Hono's own clean-up would close the
+  // connection after 500 ms of it: a phone still uploading then gets a reset
+  // instead of its 413.
+  const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false, autoCleanupIncoming: false });
   // Compressed as Next compresses what it answers: gzip or deflate when asked,
   // from 1 KiB (below that gzip costs more than it saves). Never an event
   // stream: gzip would hold each event back until its buffer filled.
@@ -70,8 +75,18 @@ export function createFrontDoor(routes: RouteModuleEntry[]): FrontDoor {
   return (request, response) => {
     if (!isDecodable(request.url ?? "/")) return refuse(request, response, badPath());
     setApiHeaders(request, response);
+    response.once("finish", () => setImmediate(() => dropAbandonedBody(request)));
     compress(request as never, response as never, () => void listener(request, response));
   };
+}
+
+/**
+ * A body a handler began to read and then left (paused, not ended) would
+ * hold its connection until the client gave up: closed instead. One never
+ * begun is Node's to discard (it is flowing by now), one read to its end is done.
+ */
+function dropAbandonedBody(request: IncomingMessage): void {
+  if (!request.readableEnded && !request.destroyed && request.readableFlowing === false) request.destroy();
 }
 
 /** next.config.ts's headers for every answer, and the API policy where it applies; a handler's own win. */

@@ -27,7 +27,10 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
 export async function readAtMost(message: Request | Response, limit: number): Promise<Uint8Array | null> {
   const declared = Number(message.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > limit) {
-    await message.body?.cancel().catch(() => undefined);
+    // A response is given up to free its connection. A request's body is
+    // left unread: the server discards it after the answer, so the client
+    // that is still sending hears its 413 and keeps its connection.
+    if (message instanceof Response) await message.body?.cancel().catch(() => undefined);
     return null;
   }
   if (!message.body) return new Uint8Array();

@@ -43,7 +43,7 @@ export function isMultipart(request: Request): boolean {
 export async function readMultipart(request: Request, limits: MultipartLimits): Promise<MultipartForm> {
   const declared = Number(request.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > limits.maxTotalBytes + limits.overhead) {
-    await request.body?.cancel().catch(() => undefined);
+    // Left unread, as lib/http/read-body.ts leaves a request's body it refuses from its length.
     throw new AppError("payload_too_large", limits.messages.tooLarge);
   }
   if (!request.body) return { fields: {}, files: [] };

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -175,6 +175,53 @@ describe("the front door", () => {
     await refused.arrayBuffer();
     const next = await fetch(`${server.url}/labs/healthz`, { signal: AbortSignal.timeout(10_000) });
     expect(next.status).toBe(200);
+  });
+
+  it("hears a slow upload out after refusing it, and answers the next request on its connection", async () => {
+    // A phone on a slow line: 17 MiB announced, sent over some 1.7 s, refused
+    // from its length at once. The server keeps reading (and discarding) until
+    // the last byte, so every write lands and the connection stays usable.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const chunk = Buffer.alloc(1024 * 1024);
+      const chunks = 17;
+      const refused = await new Promise<{ status: number; written: number }>((resolve, reject) => {
+        const request = httpRequest(`${server.url}/api/core-ask/log`, {
+          method: "POST",
+          agent,
+          headers: { "content-type": "multipart/form-data; boundary=x", "content-length": chunk.length * chunks },
+        });
+        let written = 0;
+        let status = 0;
+        request.on("error", reject);
+        request.on("response", (response) => {
+          status = response.statusCode ?? 0;
+          response.resume();
+        });
+        const send = () => {
+          if (written === chunks) return void request.end();
+          request.write(chunk, (error) => {
+            if (error) return reject(error);
+            written += 1;
+            setTimeout(send, 100);
+          });
+        };
+        send();
+        request.on("close", () => resolve({ status, written }));
+      });
+      expect(refused).toEqual({ status: 413, written: chunks });
+      const next = await new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const request = httpRequest(`${server.url}/labs/healthz`, { agent, timeout: 10_000 }, (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
+        });
+        request.on("error", reject);
+        request.end();
+      });
+      expect(next).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 });
 
