@@ -177,7 +177,7 @@ function ImportForm({
         <input
           id={`${id}-file`}
           type="file"
-          accept=".zip,.csv,application/zip,text/csv"
+          accept=".zip,.csv,.json,.pkpass,.pkpasses,application/zip,text/csv,application/json,application/vnd.apple.pkpass,application/vnd.apple.pkpasses"
           className="sr-only"
           onChange={(event) => {
             const chosen = event.target.files?.[0] ?? null;

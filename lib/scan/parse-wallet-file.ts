@@ -3,22 +3,39 @@ import { finished } from "node:stream/promises";
 import { CsvError, Parser } from "csv-parse";
 import { AppError, errorText, type ErrorText } from "@/lib/http/errors";
 import { giveWay } from "@/lib/http/give-way";
-import { normalizeFormat, BARCODE_FORMATS, type BarcodeFormat } from "@/lib/scan/barcode-format";
-import { householdDay, startOfHouseholdDay } from "@/lib/household-clock";
+import { normalizeFormat, BARCODE_FORMATS } from "@/lib/scan/barcode-format";
 import { fromCatimaBarcodeName } from "@/lib/scan/catima-barcodes";
 import { looksLikeFormula, restoreCell } from "@/lib/scan/formula-cells";
-import { isZip, readZipEntry } from "@/lib/scan/read-zip-entry";
-import { parsePrice, PriceFormatError } from "@/lib/money/parse-price";
+import { PASS_JSON, readPass, readPassBundle } from "@/lib/scan/read-pkpass";
+import { readVoucherVault } from "@/lib/scan/read-voucher-vault";
+import { isZip, readZipEntry, zipEntryNames } from "@/lib/scan/read-zip-entry";
 import {
   BARCODE_TEXT_ENCODINGS,
   IMPORT_LIMITS,
   WALLET_CSV_COLUMNS,
   type BarcodeTextEncoding,
 } from "@/lib/scan/schemas";
+import {
+  NO_EXTRAS,
+  oneKindOfNewline,
+  readBalance,
+  readDate,
+  unreadable,
+  type CardExtras,
+  type WalletFile,
+  type WalletFileLimits,
+  type WalletFileProblem,
+  type WalletFileRead,
+  type WalletFileRow,
+} from "@/lib/scan/wallet-file";
+
+export { NO_EXTRAS, type CardExtras, type WalletFile, type WalletFileRow } from "@/lib/scan/wallet-file";
 
 // Reads an uploaded wallet file into card rows, knowing nothing of the
 // database: a Catima export (its zip, or its catima.csv, layout version 1 or
-// 2) or the wallet CSV (docs/import-export.md). Catima's layout is its
+// 2), the wallet CSV, an Apple Wallet pass or bundle of passes
+// (lib/scan/read-pkpass.ts), FidMe's export zip, or Voucher Vault's JSON
+// (lib/scan/read-voucher-vault.ts); docs/import-export.md. Catima's layout is its
 // importer's and exporter's (CatimaImporter.java, CatimaExporter.java in
 // CatimaLoyalty/Android, GPL-3.0); this is written from that description,
 // not copied. A file that is not one of these, or is hostile, is refused
@@ -30,6 +47,8 @@ import {
 
 /** The one file of a Catima zip that is read; its card images are not. */
 const CATIMA_CSV = "catima.csv";
+/** The cards in FidMe's export zip; its other files are the account's, not the cards'. */
+const FIDME_CARDS = "loyalty_programs.csv";
 /** No card has a longer line than this; a longer one is not a wallet file. */
 const MAX_RECORD_CHARACTERS = 64 * 1024;
 /**
@@ -38,68 +57,7 @@ const MAX_RECORD_CHARACTERS = 64 * 1024;
  */
 const CSV_STEP_BYTES = 256;
 
-export type WalletFileRow = {
-  /** Where the row starts in the CSV, for people to find it. */
-  line: number;
-  store: string;
-  /** What the barcode holds. */
-  value: string;
-  /**
-   * The format the file names; `none` for a card it says has no barcode;
-   * null when it names none (then guessed from the value).
-   */
-  format: BarcodeFormat | "none" | null;
-  label: string;
-  /** The person the row names itself (the wallet CSV's person column), else null. */
-  person: string | null;
-  /** The Catima groups the card is in. */
-  groups: string[];
-  extras: CardExtras;
-};
-
-/** What a card keeps besides its barcode, as a file gives it (docs/decisions/025-card-fields.md). */
-export type CardExtras = {
-  note: string;
-  validFrom: Date | null;
-  expiry: Date | null;
-  /** A decimal string with two decimals. */
-  balance: string | null;
-  /** An ISO 4217 code or `points`, exactly when there is a balance. */
-  balanceCurrency: string | null;
-  headerColor: string | null;
-  starred: boolean;
-  archived: boolean;
-  lastUsedAt: Date | null;
-  printedNumber: string | null;
-  barcodeEncoding: BarcodeTextEncoding | null;
-};
-
-export const NO_EXTRAS: CardExtras = {
-  note: "",
-  validFrom: null,
-  expiry: null,
-  balance: null,
-  balanceCurrency: null,
-  headerColor: null,
-  starred: false,
-  archived: false,
-  lastUsedAt: null,
-  printedNumber: null,
-  barcodeEncoding: null,
-};
-
-export type WalletFileProblem = { line: number; reason: ErrorText; store: string | null; value: string | null };
-
-export type WalletFile = { kind: "catima" | "csv"; rows: WalletFileRow[]; problems: WalletFileProblem[] };
-
 type CsvRecord = { line: number; cells: string[] };
-
-export type WalletFileLimits = {
-  /** Records of the CSV: reading stops past them. */
-  maxRows: number;
-  /** The refusal then, in the words that fit the caller. */
-  tooManyRows: () => AppError;
-};
 
 const HOUSEHOLD_ROWS = IMPORT_LIMITS.cards * IMPORT_LIMITS.rowsPerCard;
 
@@ -114,6 +72,14 @@ export async function parseWalletFile(
   limits: WalletFileLimits = householdLimits,
 ): Promise<WalletFile> {
   if (isZip(bytes)) {
+    const names = zipEntryNames(bytes);
+    if (names.includes(PASS_JSON)) return { kind: "pkpass", ...(await readPass(bytes)) };
+    if (names.length > 0 && names.every((name) => name.toLowerCase().endsWith(".pkpass")))
+      return { kind: "pkpass", ...(await readPassBundle(bytes, names)) };
+    if (names.includes(FIDME_CARDS) && !names.includes(CATIMA_CSV)) {
+      const csv = await readZipEntry(bytes, { name: FIDME_CARDS, maxBytes: IMPORT_LIMITS.csvBytes });
+      return { kind: "fidme", ...(await readFidme(await readCsv(csv, limits, ";"))) };
+    }
     const csv = await readZipEntry(bytes, { name: CATIMA_CSV, maxBytes: IMPORT_LIMITS.csvBytes });
     const records = await readCsv(csv, limits);
     if (!isCatimaVersionLine(records[0])) {
@@ -129,6 +95,7 @@ export async function parseWalletFile(
       errorText("wallet.file.csvTooLarge", { mib: IMPORT_LIMITS.csvBytes / 1024 / 1024 }),
     );
   }
+  if (looksLikeJson(bytes)) return { kind: "voucher_vault", ...(await readVoucherVault(bytes, limits)) };
   const records = await readCsv(bytes, limits);
   const first = records[0];
   if (!first) throw unreadable(errorText("wallet.file.empty"));
@@ -138,12 +105,22 @@ export async function parseWalletFile(
   return { kind: "csv", ...(await readWalletCsv(records)) };
 }
 
+/** A JSON document: its first character past a byte-order mark and white space opens an array or an object. */
+function looksLikeJson(bytes: Uint8Array): boolean {
+  const start = new TextDecoder("utf-8", { ignoreBOM: false }).decode(bytes.subarray(0, 64)).trimStart();
+  return start.startsWith("[") || start.startsWith("{");
+}
+
 /**
  * The records of a UTF-8 CSV, each with the line it starts on. The parser is
  * fed a few hundred bytes at a time, giving way between steps, and stopped
  * as soon as the file has more records than an import may hold.
  */
-async function readCsv(bytes: Uint8Array, { maxRows, tooManyRows }: WalletFileLimits): Promise<CsvRecord[]> {
+async function readCsv(
+  bytes: Uint8Array,
+  { maxRows, tooManyRows }: WalletFileLimits,
+  delimiter = ",",
+): Promise<CsvRecord[]> {
   if (!isUtf8(bytes)) throw new AppError("unsupported_media_type", errorText("wallet.file.notUtf8"));
   if (bytes.includes(0)) throw new AppError("unsupported_media_type", errorText("wallet.file.nulBytes"));
   const records: CsvRecord[] = [];
@@ -151,6 +128,7 @@ async function readCsv(bytes: Uint8Array, { maxRows, tooManyRows }: WalletFileLi
   let previousEnd = 0;
   const parser = new Parser({
     bom: true,
+    delimiter,
     relax_column_count: true,
     skip_empty_lines: false,
     max_record_size: MAX_RECORD_CHARACTERS,
@@ -198,7 +176,7 @@ function isCatimaVersionLine(record: CsvRecord | undefined): boolean {
  * then three tables separated by blank lines: groups (`_id`), cards, and
  * card-to-group links (`cardId,groupId`).
  */
-async function readCatima(records: CsvRecord[]): Promise<Omit<WalletFile, "kind">> {
+async function readCatima(records: CsvRecord[]): Promise<WalletFileRead> {
   const first = records[0];
   if (!first || !isCatimaVersionLine(first)) {
     const cards: CsvRecord[] = [];
@@ -229,7 +207,7 @@ async function readCatima(records: CsvRecord[]): Promise<Omit<WalletFile, "kind"
   return readCatimaCards(cards, links);
 }
 
-async function readCatimaCards(cards: CsvRecord[], links: CsvRecord[]): Promise<Omit<WalletFile, "kind">> {
+async function readCatimaCards(cards: CsvRecord[], links: CsvRecord[]): Promise<WalletFileRead> {
   const header = cards[0];
   if (!header) throw unreadable(errorText("wallet.file.catimaNoCards"));
   const column = columnsOf(header.cells);
@@ -351,29 +329,61 @@ function catimaExtras(
   };
 }
 
+// ─── FidMe ──────────────────────────────────────────────────────────────────
+
 /**
- * A balance and its currency as a file gives them: none when both are blank,
- * or the amount is 0 without a currency (Catima's default for every card);
- * points when there is no currency.
+ * FidMe's export zip: `loyalty_programs.csv`, separated by semicolons, with
+ * Retailer, Program, Added At, Reference (the card's number), Firstname and
+ * Lastname. It names no barcode format (guessed from the number, as for a
+ * wallet CSV without one) and keeps no number for an expired card, which is
+ * then reported rather than dropped.
  */
-function readBalance(amount: string, currency: string): { amount: string; currency: string } | ErrorText | null {
-  if (!amount && !currency) return null;
-  if (!currency && (amount === "" || Number(amount) === 0)) return null;
-  let parsed: string;
-  try {
-    parsed = parsePrice(amount || "0");
-  } catch (error) {
-    if (!(error instanceof PriceFormatError)) throw error;
-    return errorText("wallet.row.balance", { balance: amount.slice(0, 30) });
+async function readFidme(records: CsvRecord[]): Promise<WalletFileRead> {
+  const header = records[0];
+  if (!header) throw unreadable(errorText("wallet.file.empty"));
+  const column = columnsOf(header.cells);
+  for (const name of ["Retailer", "Reference"]) {
+    if (!column.has(name)) throw unreadable(errorText("wallet.file.fidmeNoColumn", { name }));
   }
-  const code = currency || "points";
-  if (!/^([A-Z]{3}|points)$/.test(code)) return errorText("wallet.row.currency", { currency: code.slice(0, 20) });
-  return { amount: parsed, currency: code };
+  const rows: WalletFileRow[] = [];
+  const problems: WalletFileProblem[] = [];
+  for (const record of records.slice(1)) {
+    await giveWay();
+    if (isBlank(record)) continue;
+    const cell = (name: string) => {
+      const index = column.get(name);
+      return index === undefined ? "" : keptCell(record, index, name).trim();
+    };
+    const store = cell("Retailer");
+    const value = cell("Reference");
+    const problem = (reason: ErrorText) =>
+      problems.push({ line: record.line, reason, store: store || null, value: value || null });
+    if (!store) {
+      problem(errorText("wallet.row.noStore"));
+      continue;
+    }
+    if (!value) {
+      problem(errorText("wallet.row.fidmeNoReference"));
+      continue;
+    }
+    const holder = `${cell("Firstname")} ${cell("Lastname")}`.trim();
+    rows.push({
+      line: record.line,
+      store,
+      value,
+      format: null,
+      label: cell("Program"),
+      person: null,
+      groups: [],
+      extras: { ...NO_EXTRAS, note: holder },
+    });
+  }
+  return { rows, problems };
 }
 
 // ─── the wallet CSV ─────────────────────────────────────────────────────────
 
-async function readWalletCsv(records: CsvRecord[]): Promise<Omit<WalletFile, "kind">> {
+async function readWalletCsv(records: CsvRecord[]): Promise<WalletFileRead> {
   const header = records[0]!.cells.map((cell) => cell.trim().toLowerCase());
   const known: readonly string[] = WALLET_CSV_COLUMNS;
   const unknown = header.filter((name) => !known.includes(name));
@@ -447,22 +457,6 @@ async function readWalletCsv(records: CsvRecord[]): Promise<Omit<WalletFile, "ki
   return { rows, problems };
 }
 
-/** Line breaks as the API writes them: \n, whatever the file used. */
-function oneKindOfNewline(text: string): string {
-  return text.replace(/\r\n?/g, "\n");
-}
-
-/** A day (2026-12-31, its start on the household's clock) or an ISO 8601 moment; null if neither. */
-function readDate(text: string): Date | null {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    const day = startOfHouseholdDay(text);
-    return Number.isNaN(day.getTime()) || householdDay(day) !== text ? null : day;
-  }
-  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
-  const at = new Date(text);
-  return Number.isNaN(at.getTime()) ? null : at;
-}
-
 // ─── cells ──────────────────────────────────────────────────────────────────
 
 function columnsOf(header: string[]): Map<string, number> {
@@ -491,8 +485,4 @@ function keptCell(record: CsvRecord, index: number, column: string): string {
     );
   }
   return restoreCell(cell);
-}
-
-function unreadable(message: ErrorText): AppError {
-  return new AppError("validation_failed", message, { issues: [{ path: "file", message }] });
 }

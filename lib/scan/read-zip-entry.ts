@@ -52,6 +52,22 @@ export function isZip(bytes: Uint8Array): boolean {
  * entry, and an entry larger than `maxBytes`, declared or inflated.
  */
 export async function readZipEntry(bytes: Uint8Array, { name, maxBytes }: ZipEntryLimits): Promise<Uint8Array> {
+  const entries = checkedDirectory(bytes);
+  const matches = entries.filter((entry) => entry.name === name);
+  if (matches.length === 0) throw unreadable(errorText("wallet.zip.missing", { name }));
+  if (matches.length > 1) throw unreadable(errorText("wallet.zip.repeated", { name }));
+  const entry = matches[0]!;
+  if (entry.size > maxBytes) throw tooLarge(name, maxBytes);
+  return inflateEntry(bytes, entry);
+}
+
+/** The names of the zip's files, refused as readZipEntry refuses a zip, without inflating any. */
+export function zipEntryNames(bytes: Uint8Array): string[] {
+  return checkedDirectory(bytes).map((entry) => entry.name);
+}
+
+/** The directory of a zip whose every name stays inside it and no entry of which is encrypted. */
+function checkedDirectory(bytes: Uint8Array): DirectoryEntry[] {
   const entries = readDirectory(bytes);
   for (const entry of entries) {
     if (!isSafeName(entry.name)) {
@@ -61,12 +77,7 @@ export async function readZipEntry(bytes: Uint8Array, { name, maxBytes }: ZipEnt
   if (entries.some((entry) => (entry.flags & 1) === 1 || entry.method === AES)) {
     throw unreadable(errorText("wallet.zip.password"));
   }
-  const matches = entries.filter((entry) => entry.name === name);
-  if (matches.length === 0) throw unreadable(errorText("wallet.zip.missing", { name }));
-  if (matches.length > 1) throw unreadable(errorText("wallet.zip.repeated", { name }));
-  const entry = matches[0]!;
-  if (entry.size > maxBytes) throw tooLarge(name, maxBytes);
-  return inflateEntry(bytes, entry);
+  return entries;
 }
 
 function readDirectory(bytes: Uint8Array): DirectoryEntry[] {

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueClientAddress } from "@/tests/api/client";
@@ -226,6 +228,53 @@ describe("POST /base-scan/api/import, a Catima export", () => {
 
 const byStore = (a: { store_name: string; card_value: string }, b: { store_name: string; card_value: string }) =>
   a.store_name.localeCompare(b.store_name) || a.card_value.localeCompare(b.card_value);
+
+describe("POST /base-scan/api/import, the other wallets (tests/fixtures/wallets)", () => {
+  const wallet = (name: string) => new Uint8Array(readFileSync(path.join("tests/fixtures/wallets", name)));
+
+  it("imports an Apple Wallet pass with its balance, expiry, colour and printed number", async () => {
+    const person = unique("Ana");
+    const pass = zipOf({ "pass.json": wallet("store-card.pass.json"), "logo.png": new Uint8Array(64) });
+    const { status, data } = await importFile(pass, { name: "cartao.pkpass", person });
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ add: [{ line: 1, store_name: "Livraria Bertrand" }], errors: [] });
+    const [card] = await cardsOf(person);
+    expect(card).toMatchObject({
+      store_name: "Livraria Bertrand",
+      card_value: "9912004500731",
+      card_format: "pdf417",
+      label: "Cartão oferta",
+      printed_number: "9912 0045 0073 1",
+      balance: "37.50",
+      balance_currency: "EUR",
+      header_color: "#7a1c30",
+      barcode_encoding: "ISO-8859-1",
+      expiry: "2027-06-30T22:59:00.000Z",
+    });
+  });
+
+  it("imports Voucher Vault's vouchers and FidMe's cards, reporting what each could not give", async () => {
+    const person = unique("Rui");
+    const vouchers = await importFile(wallet("voucher-vault.json"), { name: "vouchervault.json", person });
+    expect(vouchers.status).toBe(200);
+    expect(vouchers.data.add.map((row) => [row.store_name, row.card_format, row.balance])).toEqual([
+      ["Fnac", "code_128", "25.00"],
+      ["Worten", "qr_code", "10.50"],
+      ["Padaria Lusitana", null, null],
+    ]);
+    expect(vouchers.data.errors.map((row) => row.line)).toEqual([4, 5]);
+
+    const fidme = zipOf({ "loyalty_programs.csv": wallet("fidme-loyalty_programs.csv") });
+    const cards = await importFile(fidme, { name: "fidme.zip", person });
+    expect(cards.status).toBe(200);
+    expect(cards.data.add.map((row) => [row.store_name, row.card_value, row.card_format, row.label])).toEqual([
+      ["Pingo Doce", "2900123456785", "ean_13", "Poupa Mais"],
+      ["Continente", "4012345678901", "ean_13", "Cartão Continente"],
+    ]);
+    expect(cards.data.errors).toMatchObject([{ line: 4, store_name: "IKEA", card_value: null }]);
+    expect(await cardsOf(person)).toHaveLength(5);
+  });
+});
 
 describe("POST /base-scan/api/import, the wallet CSV", () => {
   it("adds, skips duplicates (in the wallet and in the file) and explains what it cannot read", async () => {

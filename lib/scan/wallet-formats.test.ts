@@ -1,0 +1,309 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { AppError, writeError } from "@/lib/http/errors";
+import { startOfHouseholdDay } from "@/lib/household-clock";
+import { NO_EXTRAS, parseWalletFile, type CardExtras } from "@/lib/scan/parse-wallet-file";
+import { zipOf } from "@/tests/support/zip-files";
+
+// The wallets besides Catima and the wallet CSV (docs/import-export.md):
+// Voucher Vault's JSON, FidMe's zip, Apple Wallet's passes and bundles. First
+// over files written here from each format's description
+// (tests/fixtures/wallets/README.md), then over the real files those apps
+// made, read where they lie in ../shared/corpora/catima/.
+
+const FIXTURES = path.resolve("tests/fixtures/wallets");
+const fixture = (name: string) => new Uint8Array(readFileSync(path.join(FIXTURES, name)));
+const extras = (given: Partial<CardExtras>): CardExtras => ({ ...NO_EXTRAS, ...given });
+
+async function parsed(input: Uint8Array) {
+  const file = await parseWalletFile(input);
+  return {
+    ...file,
+    problems: file.problems.map((problem) => ({ ...problem, reason: writeError(problem.reason, "en") })),
+  };
+}
+
+async function refusal(input: Uint8Array) {
+  const error = await parseWalletFile(input).then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return { code: (error as AppError).code, message: (error as AppError).message };
+}
+
+/** A `.pkpass`: pass.json beside the images a pass carries. */
+const pkpass = (pass: unknown) =>
+  zipOf({ "pass.json": JSON.stringify(pass), "logo.png": new Uint8Array(64), "manifest.json": "{}" });
+const storeCard = () =>
+  JSON.parse(new TextDecoder().decode(fixture("store-card.pass.json"))) as Record<string, unknown>;
+
+describe("Voucher Vault's JSON export", () => {
+  it("gives each voucher its shop, code and type, expiry day, value in euros and colour; the rest are reported", async () => {
+    const file = await parsed(fixture("voucher-vault.json"));
+    expect(file.kind).toBe("voucher_vault");
+    expect(file.rows).toEqual([
+      {
+        line: 1,
+        store: "Fnac",
+        value: "6301987654321",
+        format: "code_128",
+        label: "",
+        person: null,
+        groups: [],
+        extras: extras({
+          expiry: startOfHouseholdDay("2027-01-31"),
+          balance: "25.00",
+          balanceCurrency: "EUR",
+          headerColor: "#ffa500",
+        }),
+      },
+      {
+        line: 2,
+        store: "Worten",
+        value: "WRT-VALE-2026",
+        format: "qr_code",
+        label: "",
+        person: null,
+        groups: [],
+        extras: extras({ balance: "10.50", balanceCurrency: "EUR", headerColor: "#ff0000" }),
+      },
+      {
+        line: 3,
+        store: "Padaria Lusitana",
+        value: "PL 0042",
+        format: "none",
+        label: "",
+        person: null,
+        groups: [],
+        extras: extras({ headerColor: "#888888" }),
+      },
+    ]);
+    expect(file.problems).toEqual([
+      { line: 4, store: "Livraria", value: "LIV-1", reason: "Its barcode type MAXICODE is not one Labs can draw." },
+      {
+        line: 5,
+        store: null,
+        value: null,
+        reason: "This entry lacks a description, code or code type, as Voucher Vault writes them.",
+      },
+    ]);
+  });
+
+  it("refuses JSON that is not a list of vouchers, and JSON it cannot read, whole", async () => {
+    const text = (value: string) => new TextEncoder().encode(value);
+    expect(await refusal(text('{"cards": []}'))).toEqual({
+      code: "validation_failed",
+      message: "This JSON file is not a Voucher Vault export (a list of vouchers); nothing was imported.",
+    });
+    expect(await refusal(text('[{"description": "Fnac",'))).toEqual({
+      code: "validation_failed",
+      message: "This JSON file cannot be read; nothing was imported.",
+    });
+    expect(await refusal(text('["Fnac"]'))).toMatchObject({ code: "validation_failed" });
+  });
+
+  it("stops at as many vouchers as an import may hold", async () => {
+    const many = JSON.stringify(
+      Array.from({ length: 30 }, (_, index) => ({ description: `Loja ${index}`, code: `${index}`, codeType: "QR" })),
+    );
+    const error = await parseWalletFile(new TextEncoder().encode(many), {
+      maxRows: 20,
+      tooManyRows: () => new AppError("payload_too_large", { key: "wallet.importTooManyRows", values: { max: 20 } }),
+    }).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe("payload_too_large");
+  });
+});
+
+describe("FidMe's export zip", () => {
+  it("reads its loyalty programmes: shop, number, programme as label, holder as note; a card FidMe left without a number is reported", async () => {
+    const zip = zipOf({
+      "user_profile.csv": "ID;00000000-0000-4000-8000-000000000000\nEmail;ana@example.pt\n",
+      "loyalty_programs.csv": fixture("fidme-loyalty_programs.csv"),
+      "loyalty_points.csv": "Retailer;Program;Added At;Balance;Unit Label\n",
+      "tickets.csv": "ID;Retailer Name;Purchased At;Price;Fids Earned\n",
+    });
+    const file = await parsed(zip);
+    expect(file.kind).toBe("fidme");
+    expect(file.rows).toEqual([
+      {
+        line: 2,
+        store: "Pingo Doce",
+        value: "2900123456785",
+        format: null,
+        label: "Poupa Mais",
+        person: null,
+        groups: [],
+        extras: extras({ note: "Ana Silva" }),
+      },
+      {
+        line: 3,
+        store: "Continente",
+        value: "4012345678901",
+        format: null,
+        label: "Cartão Continente",
+        person: null,
+        groups: [],
+        extras: extras({}),
+      },
+    ]);
+    expect(file.problems).toEqual([
+      {
+        line: 4,
+        store: "IKEA",
+        value: null,
+        reason: "FidMe gave no number for this card (it removes the number of an expired card).",
+      },
+    ]);
+  });
+
+  it("refuses a FidMe zip whose card list lacks the number column", async () => {
+    const zip = zipOf({ "loyalty_programs.csv": "Retailer;Program\nPingo Doce;Poupa Mais\n" });
+    expect(await refusal(zip)).toEqual({
+      code: "validation_failed",
+      message: "This FidMe export's loyalty_programs.csv has no Reference column.",
+    });
+  });
+});
+
+describe("Apple Wallet passes", () => {
+  it("reads a store card's barcode, encoding and printed number, shop, label, expiry, colour and balance", async () => {
+    const file = await parsed(pkpass(storeCard()));
+    expect(file).toEqual({
+      kind: "pkpass",
+      rows: [
+        {
+          line: 1,
+          store: "Livraria Bertrand",
+          value: "9912004500731",
+          format: "pdf417",
+          label: "Cartão oferta",
+          person: null,
+          groups: [],
+          extras: extras({
+            expiry: new Date("2027-06-30T22:59:00Z"),
+            balance: "37.50",
+            balanceCurrency: "EUR",
+            headerColor: "#7a1c30",
+            printedNumber: "9912 0045 0073 1",
+            barcodeEncoding: "ISO-8859-1",
+          }),
+        },
+      ],
+      problems: [],
+    });
+  });
+
+  it("takes the older single barcode, archives a voided pass, and reports a pass without a barcode rather than inventing one", async () => {
+    const { barcodes, ...rest } = storeCard();
+    const older = await parsed(pkpass({ ...rest, barcode: (barcodes as unknown[])[0], voided: true }));
+    expect(older.rows[0]).toMatchObject({ value: "9912004500731", format: "pdf417", extras: { archived: true } });
+
+    const none = await parsed(pkpass(rest));
+    expect(none).toMatchObject({
+      rows: [],
+      problems: [
+        {
+          line: 1,
+          store: "Livraria Bertrand",
+          value: null,
+          reason: "This pass has no barcode; add the card by hand with its number.",
+        },
+      ],
+    });
+  });
+
+  it("reads each pass of a .pkpasses bundle, reporting one it cannot read", async () => {
+    const second = { ...storeCard(), organizationName: "Bertrand Chiado" };
+    const bundle = zipOf({
+      "first.pkpass": pkpass(storeCard()),
+      "second.pkpass": pkpass(second),
+      "broken.pkpass": zipOf({ "logo.png": new Uint8Array(8) }),
+    });
+    const file = await parsed(bundle);
+    expect(file.kind).toBe("pkpass");
+    expect(file.rows.map((row) => [row.line, row.store])).toEqual([
+      [1, "Livraria Bertrand"],
+      [2, "Bertrand Chiado"],
+    ]);
+    expect(file.problems).toEqual([
+      { line: 3, store: null, value: null, reason: "The pass broken.pkpass in the bundle cannot be read." },
+    ]);
+  });
+});
+
+// ─── the real files, where they lie ─────────────────────────────────────────
+
+const CORPUS = path.resolve("../shared/corpora/catima");
+const corpusHere = existsSync(CORPUS);
+if (!corpusHere) console.warn(`wallet-formats: ${CORPUS} is missing, so the real files' tests are skipped`);
+
+/** What the cards of a parsed file carry besides store and number, for the report. */
+function fieldsOf(rows: Awaited<ReturnType<typeof parseWalletFile>>["rows"]): string[] {
+  const kept = new Set<string>();
+  for (const row of rows) {
+    if (row.format) kept.add("format");
+    if (row.label) kept.add("label");
+    for (const [name, value] of Object.entries(row.extras))
+      if (value !== null && value !== "" && value !== false) kept.add(name);
+  }
+  return [...kept].sort();
+}
+
+describe.skipIf(!corpusHere)("the files the apps made (../shared/corpora/catima)", () => {
+  const read = async (name: string) => {
+    const file = await parseWalletFile(new Uint8Array(readFileSync(path.join(CORPUS, name))));
+    console.log(
+      `${name}: ${file.kind}, ${file.rows.length} imported (${fieldsOf(file.rows).join(", ") || "store and number"}), ${file.problems.length} reported`,
+    );
+    return file;
+  };
+
+  it("reads Voucher Vault's export: both vouchers, the gift card's value and expiry", async () => {
+    const file = await read("vouchervault.json");
+    expect(file.rows.map((row) => [row.store, row.value, row.format])).toEqual([
+      ["Clothes Store", "123456", "code_128"],
+      ["Department Store", "26846363", "code_39"],
+    ]);
+    expect(file.rows[1]!.extras).toMatchObject({
+      balance: "3.50",
+      balanceCurrency: "EUR",
+      expiry: startOfHouseholdDay("2021-03-26"),
+    });
+    expect(file.problems).toEqual([]);
+  });
+
+  it("reads FidMe's export: three cards, and the one FidMe left without a number reported", async () => {
+    const file = await read("fidme.zip");
+    expect(file.rows.map((row) => [row.store, row.value, row.label])).toEqual([
+      ["Hema", "82825292629272726", ""],
+      ["test", "123456", "Test"],
+      ["Albert Heijn", "123435363634", "Bonus Kaart"],
+    ]);
+    expect(file.problems.map((problem) => problem.store)).toEqual(["KFC"]);
+  });
+
+  it("reads every pass and bundle, and reports the pass that has no barcode", async () => {
+    const passes = readdirSync(path.join(CORPUS, "pkpass"), { recursive: true, encoding: "utf8" })
+      .filter((name) => /\.pkpass(es)?$/.test(name))
+      .sort();
+    expect(passes.length).toBeGreaterThan(0);
+    let imported = 0;
+    let reported = 0;
+    for (const name of passes) {
+      const file = await read(path.join("pkpass", name));
+      expect(file.kind).toBe("pkpass");
+      for (const row of file.rows) {
+        expect(row.store).not.toBe("");
+        expect(["qr_code", "aztec", "pdf417", "code_128"]).toContain(row.format);
+      }
+      imported += file.rows.length;
+      reported += file.problems.length;
+      if (name.includes("no_barcode")) expect(file.problems).toHaveLength(1);
+    }
+    console.log(`passes: ${imported} imported, ${reported} reported, from ${passes.length} files`);
+    expect(reported).toBe(1);
+  });
+});
