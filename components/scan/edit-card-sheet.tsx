@@ -27,6 +27,19 @@ type Translate = ReturnType<typeof useTranslations<"wallet">>;
 /** The currencies offered first; a card's own stays among them. */
 const CURRENCIES = ["EUR", "points", "USD", "GBP", "CHF", "BRL"];
 
+/** The header colours offered, by name; a card's own (from an import) stays among them. */
+const COLOURS = {
+  red: "#c62828",
+  orange: "#ef6c00",
+  yellow: "#f9a825",
+  green: "#2e7d32",
+  teal: "#00796b",
+  blue: "#1565c0",
+  purple: "#6a1b9a",
+  pink: "#ad1457",
+  grey: "#546e7a",
+} as const;
+
 const EDIT_FIELDS = [
   "label",
   "note",
@@ -35,6 +48,7 @@ const EDIT_FIELDS = [
   "balance",
   "balance_currency",
   "printed_number",
+  "header_color",
   "starred",
   "archived",
 ] as const;
@@ -51,6 +65,7 @@ function editCardSchema(t: Translate) {
       balance: z.string(),
       balance_currency: z.string(),
       printed_number: z.string(),
+      header_color: z.string(),
       starred: z.boolean(),
       archived: z.boolean(),
     })
@@ -64,6 +79,7 @@ function editCardSchema(t: Translate) {
         balance: blank(values.balance),
         ...(blank(values.balance) === null ? {} : { balance_currency: values.balance_currency }),
         printed_number: blank(values.printed_number),
+        header_color: blank(values.header_color),
         starred: values.starred,
         archived: values.archived,
       });
@@ -135,6 +151,7 @@ function EditCardForm({ card, onSaved }: { card: Card; onSaved: (card: Card) => 
     balance: card.balance ?? "",
     balance_currency: card.balance_currency ?? "EUR",
     printed_number: card.printed_number ?? "",
+    header_color: card.header_color ?? "",
     starred: card.starred,
     archived: card.archived,
   });
@@ -146,6 +163,8 @@ function EditCardForm({ card, onSaved }: { card: Card; onSaved: (card: Card) => 
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": fieldDescription(fieldId(name), { error: errors[name], hint }),
   });
+  const ownColour =
+    card.header_color && !(Object.values(COLOURS) as string[]).includes(card.header_color) ? card.header_color : null;
   const currencies = CURRENCIES.includes(card.balance_currency ?? "EUR")
     ? CURRENCIES
     : [card.balance_currency!, ...CURRENCIES];
@@ -244,6 +263,36 @@ function EditCardForm({ card, onSaved }: { card: Card; onSaved: (card: Card) => 
           className="font-mono"
         />
       </Field>
+
+      <fieldset>
+        <legend className="mb-1 font-medium">{t("editCard.colour")}</legend>
+        <div className="flex flex-wrap gap-2">
+          {[["none", ""] as const, ...(ownColour ? [["own", ownColour] as const] : []), ...Object.entries(COLOURS)].map(
+            ([name, colour]) => (
+              <label
+                key={name}
+                title={t(`editCard.colours.${name as keyof typeof COLOURS | "none" | "own"}`)}
+                className="relative flex h-12 w-12 cursor-pointer items-center justify-center rounded-full border-2 border-line has-[:checked]:border-fg has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus"
+              >
+                <input
+                  type="radio"
+                  value={colour}
+                  {...form.register("header_color")}
+                  aria-label={t(`editCard.colours.${name as keyof typeof COLOURS | "none" | "own"}`)}
+                  className="sr-only"
+                />
+                <span
+                  aria-hidden
+                  className="h-8 w-8 rounded-full border border-line"
+                  style={colour ? { backgroundColor: colour } : undefined}
+                >
+                  {colour ? null : <span className="flex h-full items-center justify-center text-muted">∅</span>}
+                </span>
+              </label>
+            ),
+          )}
+        </div>
+      </fieldset>
 
       <FormError>{errors.root?.server?.message}</FormError>
 

@@ -14,7 +14,10 @@ test.use({ locale: "pt-PT" });
 /** A day `days` from today on the household's clock. */
 const dayFromNow = (days: number) => householdDay(new Date(Date.now() + days * 86_400_000));
 
-test("a gift card shows its balance and expiry, is spent from, starred and archived", async ({ page, api }) => {
+test("a gift card shows its balance and expiry, is spent from, coloured, starred and archived", async ({
+  page,
+  api,
+}) => {
   // Four sheets and a dozen answers: more than one page's 30 s when the machine is busy.
   test.setTimeout(90_000);
   const storeName = unique("Fnac");
@@ -68,6 +71,10 @@ test("a gift card shows its balance and expiry, is spent from, starred and archi
 
   await edit.getByLabel("Com estrela").check();
   await edit.getByLabel("Arquivado").check();
+  const colours = edit.getByRole("group", { name: "Cor" });
+  await expect(colours.getByRole("radio", { name: "Sem cor" })).toBeChecked();
+  await colours.getByRole("radio", { name: "Verde", exact: true }).check();
+  await page.screenshot({ path: "test-results/screenshots/scan-card-edit-colour.png", fullPage: true });
   await edit.getByRole("button", { name: "Guardar" }).click();
   await expect(edit).toBeHidden();
   await expect(checkout.getByTestId("card-facts")).toHaveText(/saldo 12,50\s€$/);
@@ -83,7 +90,7 @@ test("a gift card shows its balance and expiry, is spent from, starred and archi
   const stored = await api.get<{ card: Card; spends: { amount: string; note: string }[] }>(
     `/base-scan/api/cards/${card.id}`,
   );
-  expect(stored.data.card).toMatchObject({ balance: "12.50", starred: true, archived: true });
+  expect(stored.data.card).toMatchObject({ balance: "12.50", starred: true, archived: true, header_color: "#2e7d32" });
   expect(stored.data.spends).toMatchObject([{ amount: "7.50", note: "Livro" }]);
 });
 
