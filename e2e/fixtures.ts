@@ -33,11 +33,13 @@ async function call<T>(
 /**
  * After a page loads, waits until React has hydrated it (components/ui/hydration-mark.tsx):
  * until then its buttons do nothing, and a test that pressed one on a busy
- * machine would wait for a sheet that never opens. Only HTML pages, and only
- * where the page runs JavaScript at all.
+ * machine would wait for a sheet that never opens. Only pages React renders
+ * (the login page is plain HTML without a script), and only where the page
+ * runs JavaScript at all.
  */
 async function untilHydrated(page: Page, response: Response | null) {
   if (!response?.headers()["content-type"]?.startsWith("text/html")) return;
+  if ((await page.locator('script[src*="/_next/"]').count()) === 0) return;
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
 }
 
