@@ -52,7 +52,15 @@ const entry = z.object({
 
 const EXPIRES = /^(\d{4}-\d{2}-\d{2})T00:00:00(\.0+)?$/;
 
+/** A voucher is an object in the export's array: nothing nests deeper. */
+const MAX_DEPTH = 2;
+/** Bytes looked at between two give-ways while checking the nesting. */
+const SCAN_STEP = 64 * 1024;
+
 export async function readVoucherVault(bytes: Uint8Array, limits: WalletFileLimits): Promise<WalletFileRead> {
+  // JSON.parse cannot give way: a file nested a million deep held the server
+  // for most of a second. Checked first, in steps, it is refused unparsed.
+  if (!(await nestsAtMost(bytes, MAX_DEPTH))) throw unreadable(errorText("wallet.file.notVoucherVault"));
   let document: unknown;
   try {
     document = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
@@ -122,4 +130,23 @@ export async function readVoucherVault(bytes: Uint8Array, limits: WalletFileLimi
     });
   }
   return { rows, problems };
+}
+
+/** Whether no array or object in the JSON text lies more than `max` deep (strings skipped). */
+async function nestsAtMost(bytes: Uint8Array, max: number): Promise<boolean> {
+  let depth = 0;
+  let inString = false;
+  for (let at = 0; at < bytes.length; at++) {
+    if (at % SCAN_STEP === 0 && at > 0) await giveWay();
+    const byte = bytes[at]!;
+    if (inString) {
+      if (byte === 0x5c)
+        at++; // a backslash: the next byte is escaped
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x5b || byte === 0x7b) {
+      if (++depth > max) return false;
+    } else if (byte === 0x5d || byte === 0x7d) depth--;
+  }
+  return true;
 }

@@ -104,6 +104,22 @@ describe("Voucher Vault's JSON export", () => {
     expect(await refusal(text('["Fnac"]'))).toMatchObject({ code: "validation_failed" });
   });
 
+  it("refuses JSON nested deeper than a voucher list before parsing it (JSON.parse cannot give way)", async () => {
+    const deep = new TextEncoder().encode(`${"[".repeat(500_000)}${"]".repeat(500_000)}`);
+    const notVouchers = {
+      code: "validation_failed",
+      message: "This JSON file is not a Voucher Vault export (a list of vouchers); nothing was imported.",
+    };
+    expect(await refusal(deep)).toEqual(notVouchers);
+    const nested = new TextEncoder().encode('[{"description": "Fnac", "code": "1", "codeType": "QR", "x": [1]}]');
+    expect(await refusal(nested)).toEqual(notVouchers);
+    // Brackets inside a string (escaped quotes too) are text, not nesting.
+    const quoted = await parsed(
+      new TextEncoder().encode(JSON.stringify([{ description: '[[[Fnac "Chiado"]]]', code: "{1}", codeType: "QR" }])),
+    );
+    expect(quoted.rows.map((row) => [row.store, row.value])).toEqual([['[[[Fnac "Chiado"]]]', "{1}"]]);
+  });
+
   it("stops at as many vouchers as an import may hold", async () => {
     const many = JSON.stringify(
       Array.from({ length: 30 }, (_, index) => ({ description: `Loja ${index}`, code: `${index}`, codeType: "QR" })),
