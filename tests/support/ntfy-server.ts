@@ -27,6 +27,8 @@ export type NtfyServer = {
   messages: (topic: string) => NtfyMessage[];
   /** Publishing to this topic needs this token; anything else is 403, as ntfy answers. */
   protect: (topic: string, token: string) => void;
+  /** While true, publishing to this topic is answered 503, as an ntfy server that is down for a moment. */
+  unavailable: (topic: string, down: boolean) => void;
   stop: () => Promise<void>;
 };
 
@@ -55,6 +57,7 @@ function header(request: IncomingMessage, ...names: string[]): string | undefine
 export async function startNtfyServer(): Promise<NtfyServer> {
   const topics = new Map<string, NtfyMessage[]>();
   const tokens = new Map<string, string>();
+  const down = new Set<string>();
   let next = 1;
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://ntfy");
@@ -73,6 +76,7 @@ export async function startNtfyServer(): Promise<NtfyServer> {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+      if (down.has(topic)) return json(503, { code: 50301, http: 503, error: "service unavailable" });
       const required = tokens.get(topic);
       if (required && token !== required) return json(403, { code: 40301, http: 403, error: "forbidden" });
       const tags = header(request, "x-tags", "tags", "tag", "ta");
@@ -99,6 +103,7 @@ export async function startNtfyServer(): Promise<NtfyServer> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     messages: (topic) => topics.get(topic) ?? [],
     protect: (topic, token) => void tokens.set(topic, token),
+    unavailable: (topic, isDown) => void (isDown ? down.add(topic) : down.delete(topic)),
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
