@@ -15,9 +15,13 @@ export function householdDay(at: Date): string {
   return dayFormat.format(at);
 }
 
-/** The first moment of `day` ("2026-12-31") in the household's time zone. */
+/**
+ * The first moment of `day` ("2026-12-31") in the household's time zone; an
+ * invalid Date for a day that is no day ("2026-13-01"), as `new Date` gives.
+ */
 export function startOfHouseholdDay(day: string): Date {
   const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(midnightUtc)) return new Date(Number.NaN);
   // The zone's offset at that moment, then again at the moment it gives
   // (they differ only when the clocks change that night).
   let at = midnightUtc - offsetMinutes(new Date(midnightUtc)) * 60_000;

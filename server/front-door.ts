@@ -57,12 +57,10 @@ export function createFrontDoor(routes: RouteModuleEntry[]): FrontDoor {
   });
 
   // Node's request as a Web one, without replacing the process's own
-  // Request and Response classes (Next's pages share the process). A body
-  // refused from its length is left unread, and Node discards what no one
-  // began to read once the answer is sent, for as long as the client sends
-  // (within the server's requestTimeout). Hono's own clean-up would close the
-  // connection after 500 ms of it: a phone still uploading then gets a reset
-  // instead of its 413.
+  // Request and Response classes (Next's pages share the process). Hono's
+  // clean-up of a body left unread closes the connection after 500 ms of
+  // it: a phone still uploading what was refused then gets a reset instead
+  // of its answer. Ours (discardRest) hears the client out instead.
   const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false, autoCleanupIncoming: false });
   // Compressed as Next compresses what it answers: gzip or deflate when asked,
   // from 1 KiB (below that gzip costs more than it saves). Never an event
@@ -75,18 +73,32 @@ export function createFrontDoor(routes: RouteModuleEntry[]): FrontDoor {
   return (request, response) => {
     if (!isDecodable(request.url ?? "/")) return refuse(request, response, badPath());
     setApiHeaders(request, response);
-    response.once("finish", () => setImmediate(() => dropAbandonedBody(request)));
+    response.once("finish", () => discardRest(request));
     compress(request as never, response as never, () => void listener(request, response));
   };
 }
 
+/** Bytes of a body read and dropped after its answer; past them the connection is closed instead. */
+const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
+
 /**
- * A body a handler began to read and then left (paused, not ended) would
- * hold its connection until the client gave up: closed instead. One never
- * begun is Node's to discard (it is flowing by now), one read to its end is done.
+ * What is left of a request's body once it has been answered (refused from
+ * its length, or from what a handler read of it), read and dropped as it
+ * arrives, so the client that is still sending hears its answer and keeps
+ * its connection. Whatever was reading it is let go first, lest it hold what
+ * comes. Bounded by DISCARD_MAX_BYTES and the server's requestTimeout.
  */
-function dropAbandonedBody(request: IncomingMessage): void {
-  if (!request.readableEnded && !request.destroyed && request.readableFlowing === false) request.destroy();
+function discardRest(request: IncomingMessage): void {
+  if (request.readableEnded || request.destroyed) return;
+  const declared = Number(request.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > DISCARD_MAX_BYTES) return void request.destroy();
+  let discarded = 0;
+  request.removeAllListeners("data");
+  request.on("data", (chunk: Buffer) => {
+    discarded += chunk.byteLength;
+    if (discarded > DISCARD_MAX_BYTES) request.destroy();
+  });
+  request.resume();
 }
 
 /** next.config.ts's headers for every answer, and the API policy where it applies; a handler's own win. */

@@ -104,6 +104,8 @@ function parse(body: ReadableStream<Uint8Array>, contentType: string, limits: Mu
         received += chunk.byteLength;
         if (received > cap) source.destroy();
       });
+      // Unpiped, the source was paused: a listener alone does not start it again.
+      source.resume();
     };
 
     parser.on("field", (name, value, info) => {

@@ -72,7 +72,8 @@ export async function parseWalletFile(
   limits: WalletFileLimits = householdLimits,
 ): Promise<WalletFile> {
   if (isZip(bytes)) {
-    const names = zipEntryNames(bytes);
+    // What a Mac's Finder adds to a zip it makes (__MACOSX/, folders) is no part of any export.
+    const names = zipEntryNames(bytes).filter((name) => !name.startsWith("__MACOSX/") && !name.endsWith("/"));
     if (names.includes(PASS_JSON)) return { kind: "pkpass", ...(await readPass(bytes)) };
     if (names.length > 0 && names.every((name) => name.toLowerCase().endsWith(".pkpass")))
       return { kind: "pkpass", ...(await readPassBundle(bytes, names)) };

@@ -4,7 +4,14 @@ import { giveWay } from "@/lib/http/give-way";
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
 import { readZipEntry } from "@/lib/scan/read-zip-entry";
 import type { BarcodeTextEncoding } from "@/lib/scan/schemas";
-import { NO_EXTRAS, type WalletFileProblem, type WalletFileRead, type WalletFileRow } from "@/lib/scan/wallet-file";
+import {
+  measureJson,
+  NO_EXTRAS,
+  readDate,
+  type WalletFileProblem,
+  type WalletFileRead,
+  type WalletFileRow,
+} from "@/lib/scan/wallet-file";
 
 // Apple Wallet passes (docs/import-export.md): a `.pkpass` is a zip holding
 // `pass.json` beside its images and signature; a `.pkpasses` bundle is a zip
@@ -23,6 +30,8 @@ const PASS_JSON_MAX_BYTES = 256 * 1024;
 const PASS_MAX_BYTES = 2 * 1024 * 1024;
 /** Apple lets a bundle carry ten passes; a few more are read, no more. */
 const BUNDLE_MAX_PASSES = 20;
+/** pass.json nests a few levels (a style's fields, a barcode, semantics); a text deeper is no pass. */
+const PASS_MAX_DEPTH = 10;
 
 const FORMATS: Record<string, BarcodeFormat> = {
   PKBarcodeFormatQR: "qr_code",
@@ -69,7 +78,7 @@ const passJson = z.looseObject({
 
 /** One `.pkpass`. */
 export async function readPass(bytes: Uint8Array): Promise<WalletFileRead> {
-  const read = passRow(await readZipEntry(bytes, { name: PASS_JSON, maxBytes: PASS_JSON_MAX_BYTES }), 1);
+  const read = await passRow(await readZipEntry(bytes, { name: PASS_JSON, maxBytes: PASS_JSON_MAX_BYTES }), 1);
   return "reason" in read ? { rows: [], problems: [read] } : { rows: [read], problems: [] };
 }
 
@@ -84,7 +93,7 @@ export async function readPassBundle(bytes: Uint8Array, names: string[]): Promis
     const pass = await readZipEntry(bytes, { name, maxBytes: PASS_MAX_BYTES });
     let read: WalletFileRow | WalletFileProblem;
     try {
-      read = passRow(await readZipEntry(pass, { name: PASS_JSON, maxBytes: PASS_JSON_MAX_BYTES }), index + 1);
+      read = await passRow(await readZipEntry(pass, { name: PASS_JSON, maxBytes: PASS_JSON_MAX_BYTES }), index + 1);
     } catch (error) {
       if (!(error instanceof AppError) || error.code === "payload_too_large") throw error;
       read = problemOf(index + 1, errorText("wallet.row.passUnreadable", { name: name.slice(0, 80) }));
@@ -95,7 +104,10 @@ export async function readPassBundle(bytes: Uint8Array, names: string[]): Promis
   return { rows, problems };
 }
 
-function passRow(json: Uint8Array, line: number): WalletFileRow | WalletFileProblem {
+async function passRow(json: Uint8Array, line: number): Promise<WalletFileRow | WalletFileProblem> {
+  // JSON.parse cannot give way: a pass.json nested past any pass is refused unparsed.
+  if ((await measureJson(json, PASS_MAX_DEPTH)).depth > PASS_MAX_DEPTH)
+    return problemOf(line, errorText("wallet.row.passJson"));
   let document: unknown;
   try {
     document = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(json));
@@ -141,9 +153,10 @@ function problemOf(line: number, reason: ErrorText): WalletFileProblem {
   return { line, reason, store: null, value: null };
 }
 
-/** A W3C date-time (`2026-12-31T23:59+00:00`, or a day alone); null when it is neither. */
+/** A W3C date-time (`2026-12-31T23:59+00:00`), or a day alone on the household's clock; null when it is neither. */
 function instantOf(text: string | undefined): Date | null {
-  if (!text || !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(text)) return null;
+  if (text && /^\d{4}-\d{2}-\d{2}$/.test(text)) return readDate(text);
+  if (!text || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text)) return null;
   const at = new Date(text);
   return Number.isNaN(at.getTime()) ? null : at;
 }

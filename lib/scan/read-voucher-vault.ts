@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { errorText, type ErrorText } from "@/lib/http/errors";
 import { giveWay } from "@/lib/http/give-way";
-import { startOfHouseholdDay } from "@/lib/household-clock";
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
 import {
+  measureJson,
   NO_EXTRAS,
+  oneKindOfNewline,
+  readDate,
   unreadable,
   type WalletFileLimits,
   type WalletFileRead,
@@ -14,13 +16,14 @@ import {
 // The Voucher Vault Android app's export (tim-smart/vouchervault): a JSON
 // array of vouchers, gift cards and coupons, each with a description (the
 // shop), a code and its type, an expiry (a day, written as a local midnight
-// without a zone), a value and a colour. Written from the fields the export
+// without a zone), a value, a colour and notes. Written from the fields the export
 // holds, as Catima's importer documents them. Voucher Vault records no
 // currency: a value is taken to be in euros, the household's money
 // (docs/import-export.md). An entry's "line" is its place in the array.
 
 /** Voucher Vault's code types; TEXT is a code shown as text, without a barcode. */
 const CODE_TYPES: Record<string, BarcodeFormat | "none"> = {
+  AZTEC: "aztec",
   CODE128: "code_128",
   CODE39: "code_39",
   EAN13: "ean_13",
@@ -43,24 +46,26 @@ const COLOURS: Record<string, string> = {
 const entry = z.object({
   description: z.string(),
   code: z.string(),
-  codeType: z.string(),
+  // The app itself takes a voucher without one as Code 128.
+  codeType: z.string().default("CODE128"),
   expires: z.string().nullish(),
   balance: z.number().nullish(),
   balanceMilliunits: z.number().int().nullish(),
   color: z.string().nullish(),
+  notes: z.string().nullish(),
 });
 
 const EXPIRES = /^(\d{4}-\d{2}-\d{2})T00:00:00(\.0+)?$/;
 
 /** A voucher is an object in the export's array: nothing nests deeper. */
 const MAX_DEPTH = 2;
-/** Bytes looked at between two give-ways while checking the nesting. */
-const SCAN_STEP = 64 * 1024;
 
 export async function readVoucherVault(bytes: Uint8Array, limits: WalletFileLimits): Promise<WalletFileRead> {
   // JSON.parse cannot give way: a file nested a million deep held the server
-  // for most of a second. Checked first, in steps, it is refused unparsed.
-  if (!(await nestsAtMost(bytes, MAX_DEPTH))) throw unreadable(errorText("wallet.file.notVoucherVault"));
+  // for most of a second. Measured first, in steps, it is refused unparsed.
+  const { depth, items } = await measureJson(bytes, MAX_DEPTH);
+  if (depth > MAX_DEPTH) throw unreadable(errorText("wallet.file.notVoucherVault"));
+  if (items > limits.maxRows) throw limits.tooManyRows();
   let document: unknown;
   try {
     document = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
@@ -83,7 +88,7 @@ export async function readVoucherVault(bytes: Uint8Array, limits: WalletFileLimi
       problem(errorText("wallet.row.voucherVaultEntry"));
       continue;
     }
-    const { codeType, expires, balance, balanceMilliunits, color } = parsed.data;
+    const { codeType, expires, balance, balanceMilliunits, color, notes } = parsed.data;
     if (!store) {
       problem(errorText("wallet.row.noStore"));
       continue;
@@ -98,7 +103,8 @@ export async function readVoucherVault(bytes: Uint8Array, limits: WalletFileLimi
       continue;
     }
     const day = expires ? EXPIRES.exec(expires)?.[1] : undefined;
-    if (expires && !day) {
+    const expiry = day ? readDate(day) : null;
+    if (expires && !expiry) {
       problem(errorText("wallet.row.expiry", { expiry: expires.slice(0, 40) }));
       continue;
     }
@@ -122,7 +128,8 @@ export async function readVoucherVault(bytes: Uint8Array, limits: WalletFileLimi
       groups: [],
       extras: {
         ...NO_EXTRAS,
-        expiry: day ? startOfHouseholdDay(day) : null,
+        note: oneKindOfNewline(notes?.trim() ?? ""),
+        expiry,
         balance: cents === null ? null : (cents / 100).toFixed(2),
         balanceCurrency: cents === null ? null : "EUR",
         headerColor: color ? (COLOURS[color] ?? null) : null,
@@ -130,23 +137,4 @@ export async function readVoucherVault(bytes: Uint8Array, limits: WalletFileLimi
     });
   }
   return { rows, problems };
-}
-
-/** Whether no array or object in the JSON text lies more than `max` deep (strings skipped). */
-async function nestsAtMost(bytes: Uint8Array, max: number): Promise<boolean> {
-  let depth = 0;
-  let inString = false;
-  for (let at = 0; at < bytes.length; at++) {
-    if (at % SCAN_STEP === 0 && at > 0) await giveWay();
-    const byte = bytes[at]!;
-    if (inString) {
-      if (byte === 0x5c)
-        at++; // a backslash: the next byte is escaped
-      else if (byte === 0x22) inString = false;
-    } else if (byte === 0x22) inString = true;
-    else if (byte === 0x5b || byte === 0x7b) {
-      if (++depth > max) return false;
-    } else if (byte === 0x5d || byte === 0x7d) depth--;
-  }
-  return true;
 }

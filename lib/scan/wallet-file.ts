@@ -1,4 +1,5 @@
 import { AppError, errorText, type ErrorText } from "@/lib/http/errors";
+import { giveWay } from "@/lib/http/give-way";
 import { householdDay, startOfHouseholdDay } from "@/lib/household-clock";
 import { parsePrice, PriceFormatError } from "@/lib/money/parse-price";
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
@@ -113,4 +114,38 @@ export function readDate(text: string): Date | null {
 
 export function unreadable(message: ErrorText): AppError {
   return new AppError("validation_failed", message, { issues: [{ path: "file", message }] });
+}
+
+/** Bytes of JSON looked at between two give-ways while scanning it. */
+const JSON_SCAN_STEP = 64 * 1024;
+
+/**
+ * How deep the arrays and objects of a JSON text nest, and how many values
+ * its outermost array or object holds that are arrays or objects, read
+ * without parsing (strings skipped) and giving way as it goes. JSON.parse
+ * cannot give way: a text nested a million deep, or a list of a million
+ * entries, is measured here first and refused unparsed. Stops early once
+ * deeper than `maxDepth`.
+ */
+export async function measureJson(bytes: Uint8Array, maxDepth: number): Promise<{ depth: number; items: number }> {
+  let depth = 0;
+  let deepest = 0;
+  let items = 0;
+  let inString = false;
+  for (let at = 0; at < bytes.length; at++) {
+    if (at % JSON_SCAN_STEP === 0 && at > 0) await giveWay();
+    const byte = bytes[at]!;
+    if (inString) {
+      if (byte === 0x5c)
+        at++; // a backslash: the next byte is escaped
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x5b || byte === 0x7b) {
+      depth++;
+      if (depth === 2) items++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > maxDepth) break;
+    } else if (byte === 0x5d || byte === 0x7d) depth--;
+  }
+  return { depth: deepest, items };
 }

@@ -120,10 +120,32 @@ describe("Voucher Vault's JSON export", () => {
     expect(quoted.rows.map((row) => [row.store, row.value])).toEqual([['[[[Fnac "Chiado"]]]', "{1}"]]);
   });
 
-  it("stops at as many vouchers as an import may hold", async () => {
+  it("reads Aztec codes, notes, a voucher without a code type as Code 128, and reports a day that is no day", async () => {
+    const text = JSON.stringify([
+      { description: "Cinema", code: "AZ-1", codeType: "AZTEC", expires: null, notes: "Sala 3\r\nFila F" },
+      { description: "Mercearia", code: "MER-7", expires: null },
+      { description: "Livraria", code: "LIV-2", codeType: "QR", expires: "2024-13-01T00:00:00.000" },
+    ]);
+    const file = await parsed(new TextEncoder().encode(text));
+    expect(file.rows.map((row) => [row.store, row.format, row.extras.note])).toEqual([
+      ["Cinema", "aztec", "Sala 3\nFila F"],
+      ["Mercearia", "code_128", ""],
+    ]);
+    expect(file.problems).toEqual([
+      {
+        line: 3,
+        store: "Livraria",
+        value: "LIV-2",
+        reason: "The expiry “2024-13-01T00:00:00.000” is not a date like 2026-12-31.",
+      },
+    ]);
+  });
+
+  it("stops at as many vouchers as an import may hold, counted before parsing", async () => {
+    // Cut short: parsed first, it would be refused as unreadable; counted first, as too many.
     const many = JSON.stringify(
       Array.from({ length: 30 }, (_, index) => ({ description: `Loja ${index}`, code: `${index}`, codeType: "QR" })),
-    );
+    ).slice(0, -1);
     const error = await parseWalletFile(new TextEncoder().encode(many), {
       maxRows: 20,
       tooManyRows: () => new AppError("payload_too_large", { key: "wallet.importTooManyRows", values: { max: 20 } }),
@@ -229,6 +251,25 @@ describe("Apple Wallet passes", () => {
         },
       ],
     });
+  });
+
+  it("takes an expiry day alone as that day on the household's clock, and refuses a pass.json nested past any pass", async () => {
+    const dayOnly = await parsed(pkpass({ ...storeCard(), expirationDate: "2027-07-01" }));
+    expect(dayOnly.rows[0]!.extras.expiry).toEqual(new Date("2027-06-30T23:00:00Z"));
+    const deep = zipOf({ "pass.json": `{"organizationName": "x", "a": ${"[".repeat(100_000)}${"]".repeat(100_000)}}` });
+    expect((await parsed(deep)).problems).toEqual([
+      { line: 1, store: null, value: null, reason: "The pass's pass.json cannot be read." },
+    ]);
+  });
+
+  it("passes over what a Mac's Finder adds to a bundle it zips", async () => {
+    const bundle = zipOf({
+      "passes/": new Uint8Array(0),
+      "first.pkpass": pkpass(storeCard()),
+      "__MACOSX/._first.pkpass": new Uint8Array(120),
+    });
+    const file = await parsed(bundle);
+    expect(file).toMatchObject({ kind: "pkpass", rows: [{ line: 1, store: "Livraria Bertrand" }], problems: [] });
   });
 
   it("reads each pass of a .pkpasses bundle, reporting one it cannot read", async () => {

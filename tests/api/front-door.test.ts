@@ -177,6 +177,53 @@ describe("the front door", () => {
     expect(next.status).toBe(200);
   });
 
+  it("hears a slow upload out after refusing it from what it read, and the connection carries the next request", async () => {
+    // Multipart without a boundary: the handler begins to read the body,
+    // refuses it, and what is still coming is read away after the answer.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      const chunks = 24;
+      const refused = await new Promise<{ status: number; written: number }>((resolve, reject) => {
+        const request = httpRequest(`${server.url}/api/core-ask/log`, {
+          method: "POST",
+          agent,
+          headers: { "content-type": "multipart/form-data", "content-length": chunk.length * chunks },
+        });
+        let written = 0;
+        let status = 0;
+        request.on("error", reject);
+        request.on("response", (response) => {
+          status = response.statusCode ?? 0;
+          response.resume();
+        });
+        const send = () => {
+          if (written === chunks) return void request.end();
+          request.write(chunk, (error) => {
+            if (error) return reject(error);
+            written += 1;
+            setTimeout(send, 50);
+          });
+        };
+        send();
+        request.on("close", () => resolve({ status, written }));
+      });
+      expect(refused).toEqual({ status: 400, written: chunks });
+      const next = await new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const request = httpRequest(`${server.url}/labs/healthz`, { agent, timeout: 10_000 }, (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
+        });
+        request.on("error", reject);
+        request.on("timeout", () => request.destroy(new Error("the connection carried no answer")));
+        request.end();
+      });
+      expect(next).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it("hears a slow upload out after refusing it, and answers the next request on its connection", async () => {
     // A phone on a slow line: 17 MiB announced, sent over some 1.7 s, refused
     // from its length at once. The server keeps reading (and discarding) until
