@@ -272,7 +272,7 @@ function EditCardForm({ card, onSaved }: { card: Card; onSaved: (card: Card) => 
               <label
                 key={name}
                 title={t(`editCard.colours.${name as keyof typeof COLOURS | "none" | "own"}`)}
-                className="relative flex h-12 w-12 cursor-pointer items-center justify-center rounded-full border-2 border-line has-[:checked]:border-fg has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus"
+                className="group relative flex h-12 w-12 cursor-pointer items-center justify-center rounded-full border-2 border-line has-[:checked]:border-fg has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus"
               >
                 <input
                   type="radio"
@@ -283,10 +283,16 @@ function EditCardForm({ card, onSaved }: { card: Card; onSaved: (card: Card) => 
                 />
                 <span
                   aria-hidden
-                  className="h-8 w-8 rounded-full border border-line"
+                  className="flex h-8 w-8 items-center justify-center rounded-full border border-line"
                   style={colour ? { backgroundColor: colour } : undefined}
                 >
-                  {colour ? null : <span className="flex h-full items-center justify-center text-muted">∅</span>}
+                  {/* The chosen one is ticked, not told by its border alone. */}
+                  <span
+                    className={`hidden text-lg leading-none font-bold group-has-[:checked]:block ${colour ? "text-[#fff]" : "text-fg"}`}
+                  >
+                    ✓
+                  </span>
+                  {colour ? null : <span className="text-muted group-has-[:checked]:hidden">∅</span>}
                 </span>
               </label>
             ),

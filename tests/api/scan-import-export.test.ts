@@ -498,7 +498,7 @@ describe("hostile files are refused whole, and nothing is written", () => {
       () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe]),
       415,
       "unsupported_media_type",
-      /not a Catima export/,
+      /not a wallet export Labs reads/,
     ],
   ])("refuses %s", async (_name, make, status, code, message) => {
     const { status: answered, data } = await importFile(make(), { name: "upload", person });
