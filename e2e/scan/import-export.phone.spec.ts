@@ -5,28 +5,28 @@ import { catimaFixture, zipOf } from "../../tests/support/zip-files";
 import { expect, test } from "../fixtures";
 import { readShownBarcode, unique } from "./helpers";
 
-// Moving a wallet in and out on a phone (docs/import-export.md): Catima's own
-// export (its test fixture, zipped as Catima's exporter zips it) is chosen in
+// Moving a wallet in and out on a phone (docs/import-export.md): a Catima
+// export (tests/fixtures/wallets, zipped as Catima's exporter zips it) is chosen in
 // the import sheet, previewed, imported, and then every card is opened and
 // its barcode read back as a till's scanner would.
 
-// Catima's fixture as it should arrive: store, the value the barcode holds,
+// The export's cards as they should arrive: store, the value the barcode holds,
 // its format (null: Catima names none, so the card has no barcode), and the
 // number shown in large type (the printed one where it differs).
 const CATIMA_CARDS: [string, string, BarcodeFormat | null, string][] = [
-  ["Pharmacy", "dhshsvshs", null, "dhshsvshs"],
-  ["Card 1", "5432", "qr_code", "1234"],
-  ["cheese", "Käseschnitte", "aztec", "Käseschnitte"],
-  ["Clothes Store", "a", null, "a"],
-  ["Department Store", "A", null, "A"],
-  ["Grocery Store", "dhd", null, "dhd"],
-  ["Restaurant", "23456", "code_128", "98765432"],
-  ["Shoe Store", "-5317", "aztec", "a"],
+  ["Farmácia Central", "FC778812", null, "FC778812"],
+  ["Cartão Jovem", "990011", "qr_code", "7788"],
+  ["Queijaria", "Queijo São Jorge", "aztec", "Queijo São Jorge"],
+  ["Loja de Roupa", "b", null, "b"],
+  ["Armazéns do Chiado", "B", null, "B"],
+  ["Mercearia", "mrc", null, "mrc"],
+  ["Restaurante", "65432", "code_128", "12345678"],
+  ["Sapataria", "-4242", "aztec", "c"],
 ];
 
 test("imports a Catima export after a preview, and every card shows a barcode that decodes", async ({ page }) => {
   const person = unique("Ana");
-  const zip = zipOf({ "catima.csv": catimaFixture("catima_v2.csv"), "card_1_front.png": new Uint8Array(512) });
+  const zip = zipOf({ "catima.csv": catimaFixture("catima-v2.csv"), "card_1_front.png": new Uint8Array(512) });
 
   await page.goto("/base-scan/");
   await page.getByRole("button", { name: "Import cards" }).click();
@@ -37,7 +37,7 @@ test("imports a Catima export after a preview, and every card shows a barcode th
     .setInputFiles({ name: "catima.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
 
   await expect(sheet.getByTestId("import-summary")).toHaveText("8 to add · 0 already in the wallet · 0 cannot be read");
-  await expect(sheet.getByText("Note about restaurant here")).toBeVisible();
+  await expect(sheet.getByText("Nota sobre o restaurante")).toBeVisible();
   await page.screenshot({ path: "test-results/screenshots/scan-import-preview.png" });
   await sheet.getByRole("button", { name: "Import 8 cards" }).click();
   await expect(page.getByRole("status").filter({ hasText: "8 cards imported." })).toBeVisible();

@@ -22,69 +22,70 @@ const refusal = async (input: Uint8Array) => {
   throw new Error("not refused");
 };
 
-// What Catima's own fixture holds, as cards: the barcode holds `barcodeid`
-// when there is one (the printed `cardid` is kept beside it), a card without
-// a barcode type has no barcode, and everything else Catima keeps comes too.
+// What the Catima fixture (tests/fixtures/wallets, in Catima's layout) holds,
+// as cards: the barcode holds `barcodeid` when there is one (the printed
+// `cardid` is kept beside it), a card without a barcode type has no barcode,
+// and everything else Catima keeps comes too.
 const extras = (given: Partial<CardExtras>): CardExtras => ({ ...NO_EXTRAS, ...given });
 const seconds = (value: number) => new Date(value * 1000);
 const CATIMA_V2_CARDS = [
   {
     line: 9,
-    store: "Pharmacy",
-    value: "dhshsvshs",
+    store: "Farmácia Central",
+    value: "FC778812",
     format: "none",
-    groups: ["Health"],
+    groups: ["Saúde"],
     extras: extras({ headerColor: "#59a2be", starred: true, lastUsedAt: seconds(1766674633) }),
   },
   {
     line: 10,
-    store: "Card 1",
-    value: "5432",
+    store: "Cartão Jovem",
+    value: "990011",
     format: "qr_code",
     groups: [],
     extras: extras({
-      note: "Note 1",
+      note: "Desconto de estudante",
       validFrom: new Date(1601510400),
       expiry: new Date(1618053234),
       balance: "100.00",
       balanceCurrency: "USD",
       headerColor: "#000001",
       lastUsedAt: seconds(1766674620),
-      printedNumber: "1234",
+      printedNumber: "7788",
     }),
   },
   {
     line: 11,
-    store: "cheese",
-    value: "Käseschnitte",
+    store: "Queijaria",
+    value: "Queijo São Jorge",
     format: "aztec",
     groups: [],
     extras: extras({ headerColor: "#ad62a7", lastUsedAt: seconds(1766674767), barcodeEncoding: "UTF-8" }),
   },
   {
     line: 12,
-    store: "Clothes Store",
-    value: "a",
+    store: "Loja de Roupa",
+    value: "b",
     format: "none",
-    groups: ["Fashion"],
-    extras: extras({ note: "Note about store", headerColor: "#ffeb3b", lastUsedAt: seconds(1766674625) }),
+    groups: ["Roupa"],
+    extras: extras({ note: "Nota sobre a loja", headerColor: "#ffeb3b", lastUsedAt: seconds(1766674625) }),
   },
   {
     line: 13,
-    store: "Department Store",
-    value: "A",
+    store: "Armazéns do Chiado",
+    value: "B",
     format: "none",
     groups: [],
     extras: extras({ expiry: new Date(1618041729), headerColor: "#67bf74" }),
   },
   {
     line: 14,
-    store: "Grocery Store",
-    value: "dhd",
+    store: "Mercearia",
+    value: "mrc",
     format: "none",
-    groups: ["Food"],
+    groups: ["Comida"],
     extras: extras({
-      note: "Multiline note about grocery store\n\nwith blank line",
+      note: "Nota de várias linhas sobre a mercearia\n\ncom uma linha em branco",
       balance: "150.00",
       balanceCurrency: "points",
       headerColor: "#67bf74",
@@ -93,31 +94,31 @@ const CATIMA_V2_CARDS = [
   },
   {
     line: 17,
-    store: "Restaurant",
-    value: "23456",
+    store: "Restaurante",
+    value: "65432",
     format: "code_128",
-    groups: ["Food"],
+    groups: ["Comida"],
     extras: extras({
-      note: "Note about restaurant here",
+      note: "Nota sobre o restaurante",
       headerColor: "#59a2be",
       lastUsedAt: seconds(1766674774),
-      printedNumber: "98765432",
+      printedNumber: "12345678",
       barcodeEncoding: "ISO-8859-1",
     }),
   },
   {
     line: 18,
-    store: "Shoe Store",
-    value: "-5317",
+    store: "Sapataria",
+    value: "-4242",
     format: "aztec",
-    groups: ["Fashion"],
-    extras: extras({ balance: "12.50", balanceCurrency: "EUR", lastUsedAt: seconds(1766674629), printedNumber: "a" }),
+    groups: ["Roupa"],
+    extras: extras({ balance: "12.50", balanceCurrency: "EUR", lastUsedAt: seconds(1766674629), printedNumber: "c" }),
   },
 ].map((card) => ({ ...card, label: "", person: null }));
 
 describe("Catima exports", () => {
-  it("reads Catima's version 2 fixture: groups, cards and their links", async () => {
-    expect(await parseWalletFile(catimaFixture("catima_v2.csv"))).toEqual({
+  it("reads a version 2 export: groups, cards and their links", async () => {
+    expect(await parseWalletFile(catimaFixture("catima-v2.csv"))).toEqual({
       kind: "catima",
       rows: CATIMA_V2_CARDS,
       problems: [],
@@ -125,36 +126,36 @@ describe("Catima exports", () => {
   });
 
   it("reads the same cards from the zip Catima exports, images left aside", async () => {
-    const zip = zipOf({ "catima.csv": catimaFixture("catima_v2.csv"), "card_1_front.png": new Uint8Array(64) });
+    const zip = zipOf({ "catima.csv": catimaFixture("catima-v2.csv"), "card_1_front.png": new Uint8Array(64) });
     expect((await parseWalletFile(zip)).rows).toEqual(CATIMA_V2_CARDS);
   });
 
   it("reads the older version 2 layout (other columns, a trailing comma on each row)", async () => {
-    const { rows } = await parseWalletFile(catimaFixture("catima_v2_2021.csv"));
+    const { rows } = await parseWalletFile(catimaFixture("catima-v2-2021.csv"));
     // That layout had no last use, text encoding or archive yet.
     const byStore = (list: WalletFileRow[]) =>
       list
         .map((card) => ({ ...card, line: 0, extras: { ...card.extras, lastUsedAt: null, barcodeEncoding: null } }))
         .sort((a, b) => a.store.localeCompare(b.store));
     expect(byStore(rows)).toEqual(
-      byStore(CATIMA_V2_CARDS.filter((card) => card.store !== "cheese") as WalletFileRow[]),
+      byStore(CATIMA_V2_CARDS.filter((card) => card.store !== "Queijaria") as WalletFileRow[]),
     );
   });
 
   it.each([
-    ["catima_v1_starred_field.csv", "aztec", true],
-    ["catima_v1_no_barcode_type.csv", "none", false],
+    ["catima-v1-starred.csv", "aztec", true],
+    ["catima-v1-no-barcode-type.csv", "none", false],
   ])("reads version 1 (%s)", async (name, format, starred) => {
     expect((await parseWalletFile(catimaFixture(name))).rows).toEqual([
       {
         line: 2,
-        store: "store",
-        value: "12345",
+        store: "Papelaria",
+        value: "24680",
         format,
         label: "",
         person: null,
         groups: [],
-        extras: extras({ note: "note", headerColor: "#000001", starred }),
+        extras: extras({ note: "caderno", headerColor: "#000001", starred }),
       },
     ]);
   });

@@ -318,6 +318,29 @@ describe.skipIf(!corpusHere)("the files the apps made (../shared/corpora/catima)
     return file;
   };
 
+  it("reads Catima's own fixtures: the version 2 export's eight cards as Catima describes them, and version 1's", async () => {
+    const v2 = await read("catima_v2.csv");
+    expect(
+      v2.rows.map((row) => [row.store, row.value, row.format, row.extras.printedNumber, row.extras.balance]),
+    ).toEqual([
+      ["Pharmacy", "dhshsvshs", "none", null, null],
+      ["Card 1", "5432", "qr_code", "1234", "100.00"],
+      ["cheese", "Käseschnitte", "aztec", null, null],
+      ["Clothes Store", "a", "none", null, null],
+      ["Department Store", "A", "none", null, null],
+      ["Grocery Store", "dhd", "none", null, "150.00"],
+      ["Restaurant", "23456", "code_128", "98765432", null],
+      ["Shoe Store", "-5317", "aztec", "a", "12.50"],
+    ]);
+    const v1 = readdirSync(CORPUS).filter((name) => name.startsWith("catima_v1_"));
+    expect(v1.length).toBeGreaterThan(0);
+    for (const name of v1) {
+      const file = await read(name);
+      // A card of an unknown barcode type is the row's problem, as Catima refuses it.
+      expect([file.rows.length, file.problems.length], name).toEqual(name.includes("invalid_colors") ? [0, 1] : [1, 0]);
+    }
+  });
+
   it("reads Voucher Vault's export: both vouchers, the gift card's value and expiry", async () => {
     const file = await read("vouchervault.json");
     expect(file.rows.map((row) => [row.store, row.value, row.format])).toEqual([

@@ -134,18 +134,27 @@ async function addCard(store: string, person: string, value: string, format: str
   return data.card;
 }
 
-// Catima's own fixture, as cards: the barcode holds `barcodeid` where there is
+// The Catima fixture (tests/fixtures/wallets, in Catima's layout), as cards: the barcode holds `barcodeid` where there is
 // one (the printed `cardid` kept beside it), a card without a barcode type has
 // none, and the note, balance and its currency come as Catima keeps them.
 const CATIMA_CARDS: [number, string, string, string | null, string, string | null, string | null, string | null][] = [
-  [9, "Pharmacy", "dhshsvshs", null, "", null, null, null],
-  [10, "Card 1", "5432", "qr_code", "Note 1", "1234", "100.00", "USD"],
-  [11, "cheese", "Käseschnitte", "aztec", "", null, null, null],
-  [12, "Clothes Store", "a", null, "Note about store", null, null, null],
-  [13, "Department Store", "A", null, "", null, null, null],
-  [14, "Grocery Store", "dhd", null, "Multiline note about grocery store\n\nwith blank line", null, "150.00", "points"],
-  [17, "Restaurant", "23456", "code_128", "Note about restaurant here", "98765432", null, null],
-  [18, "Shoe Store", "-5317", "aztec", "", "a", "12.50", "EUR"],
+  [9, "Farmácia Central", "FC778812", null, "", null, null, null],
+  [10, "Cartão Jovem", "990011", "qr_code", "Desconto de estudante", "7788", "100.00", "USD"],
+  [11, "Queijaria", "Queijo São Jorge", "aztec", "", null, null, null],
+  [12, "Loja de Roupa", "b", null, "Nota sobre a loja", null, null, null],
+  [13, "Armazéns do Chiado", "B", null, "", null, null, null],
+  [
+    14,
+    "Mercearia",
+    "mrc",
+    null,
+    "Nota de várias linhas sobre a mercearia\n\ncom uma linha em branco",
+    null,
+    "150.00",
+    "points",
+  ],
+  [17, "Restaurante", "65432", "code_128", "Nota sobre o restaurante", "12345678", null, null],
+  [18, "Sapataria", "-4242", "aztec", "", "c", "12.50", "EUR"],
 ];
 const catimaCards = (person: string) =>
   CATIMA_CARDS.map(([line, store_name, card_value, card_format, note, printed_number, balance, balance_currency]) => ({
@@ -162,10 +171,10 @@ const catimaCards = (person: string) =>
   }));
 
 const catimaZip = () =>
-  zipOf({ "catima.csv": catimaFixture("catima_v2.csv"), "card_1_front.png": new Uint8Array(2048).fill(7) });
+  zipOf({ "catima.csv": catimaFixture("catima-v2.csv"), "card_1_front.png": new Uint8Array(2048).fill(7) });
 
 describe("POST /base-scan/api/import, a Catima export", () => {
-  it("previews every card of Catima's fixture in a dry run and writes nothing", async () => {
+  it("previews every card of a Catima export in a dry run and writes nothing", async () => {
     const person = unique("Ana");
     const { status, data } = await importFile(catimaZip(), { name: "catima.zip", person, dryRun: true });
     expect(status).toBe(200);
@@ -198,18 +207,18 @@ describe("POST /base-scan/api/import, a Catima export", () => {
 
   it("reads the bare catima.csv, and version 1", async () => {
     const person = unique("Rui");
-    const bare = await importFile(catimaFixture("catima_v2.csv"), { name: "catima.csv", person, dryRun: true });
+    const bare = await importFile(catimaFixture("catima-v2.csv"), { name: "catima.csv", person, dryRun: true });
     expect(bare.data.add).toMatchObject(catimaCards(person));
-    const v1 = await importFile(catimaFixture("catima_v1_starred_field.csv"), { person, dryRun: true });
+    const v1 = await importFile(catimaFixture("catima-v1-starred.csv"), { person, dryRun: true });
     expect(v1.data.add).toMatchObject([
       {
         line: 2,
-        store_name: "store",
+        store_name: "Papelaria",
         person_name: person,
-        card_value: "12345",
+        card_value: "24680",
         card_format: "aztec",
         label: "",
-        note: "note",
+        note: "caderno",
         starred: true,
       },
     ]);
@@ -472,7 +481,7 @@ describe("hostile files are refused whole, and nothing is written", () => {
     ],
     [
       "a path traversal name",
-      () => zipOf({ "catima.csv": catimaFixture("catima_v2.csv"), "../../etc/cron.d/x": "* * * * * root sh" }),
+      () => zipOf({ "catima.csv": catimaFixture("catima-v2.csv"), "../../etc/cron.d/x": "* * * * * root sh" }),
       400,
       "validation_failed",
       /points outside it/,
@@ -480,7 +489,7 @@ describe("hostile files are refused whole, and nothing is written", () => {
     [
       "a password-protected Catima export",
       () =>
-        patchDirectory(zipOf({ "catima.csv": catimaFixture("catima_v2.csv") }), "catima.csv", { method: 99, flags: 1 }),
+        patchDirectory(zipOf({ "catima.csv": catimaFixture("catima-v2.csv") }), "catima.csv", { method: 99, flags: 1 }),
       400,
       "validation_failed",
       /protected by a password\. Export again from Catima without a password\./,

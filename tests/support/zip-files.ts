@@ -4,11 +4,11 @@ import { constants, deflateRawSync } from "node:zlib";
 import { strToU8, zipSync } from "fflate";
 
 // Zips for the import tests: Catima's export is its catima.csv (and card
-// images) in a plain zip, made here from Catima's own fixture files
-// (tests/fixtures/catima/README.md); hostile zips are made by editing a real
+// images) in a plain zip, made here from fixtures written in Catima's layout
+// (tests/fixtures/wallets/README.md); hostile zips are made by editing a real
 // zip's central directory, as an attacker would.
 
-export const CATIMA_FIXTURES = path.resolve("tests/fixtures/catima");
+export const CATIMA_FIXTURES = path.resolve("tests/fixtures/wallets");
 
 export function catimaFixture(name: string): Uint8Array {
   return new Uint8Array(readFileSync(path.join(CATIMA_FIXTURES, name)));
