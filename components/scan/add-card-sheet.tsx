@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useState } from "react";
 import { z } from "zod";
 import { BarcodeView, useFormatName } from "@/components/scan/barcode-view";
-import { CameraScanner } from "@/components/scan/camera-scanner";
+import { CameraScanner, type DetectedBarcode } from "@/components/scan/camera-scanner";
 import { PersonChips } from "@/components/scan/person-chips";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -137,6 +137,8 @@ function AddCardForm({
   const { errors, isSubmitting } = form.formState;
   const [scanning, setScanning] = useState(false);
   const [scanned, setScanned] = useState<string | null>(null);
+  /** A photo's several codes, for the person to pick the card's. */
+  const [choices, setChoices] = useState<DetectedBarcode[]>([]);
   const [drawError, setDrawError] = useState<string | null>(null);
 
   // The number first, once the sheet is open (its opening focuses the close button).
@@ -180,6 +182,15 @@ function AddCardForm({
     if (added) onAdded(added.card);
   });
 
+  function takeCode(code: DetectedBarcode) {
+    const detected = normalizeFormat(code.format);
+    form.setValue("card_value", code.value, { shouldValidate: form.formState.isSubmitted });
+    form.setValue("card_format", detected ?? "auto");
+    setScanned(detected ? formatName(detected) : code.format);
+    setChoices([]);
+    setScanning(false);
+  }
+
   const valueHint = scanned ? t("addCard.valueScanned", { format: scanned }) : t("addCard.valueHint");
   const storeHint = store.trim() && !knownStore(store) ? t("addCard.storeNew", { name: store.trim() }) : null;
   const personHint =
@@ -191,16 +202,22 @@ function AddCardForm({
     <form onSubmit={submit} noValidate className="space-y-4">
       {scanning ? (
         <div className="space-y-2">
-          <CameraScanner
-            paused={!scanning}
-            onDetected={(code) => {
-              const detected = normalizeFormat(code.format);
-              form.setValue("card_value", code.value, { shouldValidate: form.formState.isSubmitted });
-              form.setValue("card_format", detected ?? "auto");
-              setScanned(detected ? formatName(detected) : code.format);
-              setScanning(false);
-            }}
-          />
+          <CameraScanner paused={!scanning} onDetected={takeCode} onSeveral={setChoices} />
+          {choices.length > 1 ? (
+            <fieldset className="rounded-xl border border-line p-3">
+              <legend className="px-1 font-semibold">{t("addCard.severalCodes", { count: choices.length })}</legend>
+              <ul className="mt-1 space-y-2">
+                {choices.map((code) => (
+                  <li key={`${code.format} ${code.value}`}>
+                    <Button kind="secondary" block onClick={() => takeCode(code)}>
+                      <span className="min-w-0 truncate font-mono">{code.value}</span>{" "}
+                      <span className="ml-2 shrink-0 text-sm font-normal text-muted">{formatName(code.format)}</span>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ) : null}
           <Button kind="secondary" block onClick={() => setScanning(false)}>
             {t("addCard.typeInstead")}
           </Button>

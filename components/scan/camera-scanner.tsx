@@ -31,6 +31,12 @@ export type CameraScannerProps = {
   formats?: BarcodeFormat[];
   /** Keeps the camera on but stops reading (e.g. while a result is being handled). */
   paused?: boolean;
+  /**
+   * A photo that holds several codes: given here, they are handed over
+   * together for the person to pick one (a card's), instead of each to
+   * `onDetected`.
+   */
+  onSeveral?: (codes: DetectedBarcode[]) => void;
 };
 
 type PhotoState =
@@ -42,6 +48,7 @@ export function CameraScanner({
   onDetected,
   formats = [...BARCODE_FORMATS],
   paused = false,
+  onSeveral,
 }: CameraScannerProps): JSX.Element {
   const t = useTranslations("scan.camera");
   const { videoRef, state, cameras, selected, choose, torch, toggleTorch, retry, attempt } = useCamera();
@@ -63,7 +70,12 @@ export function CameraScanner({
         formats,
         onProgress: ({ step, steps }) => setPhoto({ status: "reading", step, steps }),
       });
-      const found = report(codes);
+      // With someone to choose, a photo's codes are handed over together
+      // (one goes straight on); else each new one, as the camera's are.
+      const found = report(codes, { announce: !onSeveral });
+      const distinct = distinctCodes(found);
+      if (onSeveral && distinct.length > 1) onSeveral(distinct);
+      else if (onSeveral && distinct[0]) onDetected(distinct[0]);
       outcome = { state: found.length > 0 ? "found" : "none", codes: found };
       setPhoto(found.length > 0 ? { status: "idle" } : { status: "message", message: "none" });
     } catch {
@@ -196,4 +208,15 @@ function statusLine({
   if (!reader) return "loading";
   if (paused) return "paused";
   return "aim";
+}
+
+/** Each code once, in the order first found. */
+function distinctCodes(codes: DetectedBarcode[]): DetectedBarcode[] {
+  const seen = new Set<string>();
+  return codes.filter((code) => {
+    const key = `${code.format}\u0000${code.value}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -47,8 +47,9 @@ export function useBarcodeReader(formats: readonly BarcodeFormat[], attempt: num
  * `report(codes)` takes what a reader found (in a frame or a photo), keeps the
  * codes of `formats`, counts every sighting on the `data-detections` of the
  * element given `elementRef` (read by the tests and bench/scanner-first-code.ts,
- * with no re-render per frame), and passes each code that is new to `onNew`.
- * It returns the codes it kept, new or not.
+ * with no re-render per frame), and passes each code that is new to `onNew`
+ * (unless told not to announce them: the caller then chooses). It returns the
+ * codes it kept, new or not.
  */
 export function useCodeReport({
   formats,
@@ -67,7 +68,7 @@ export function useCodeReport({
   });
 
   const report = useCallback(
-    (codes: DetectedCode[]): DetectedBarcode[] => {
+    (codes: DetectedCode[], { announce = true }: { announce?: boolean } = {}): DetectedBarcode[] => {
       const allowed = new Set(formatsKey.split(","));
       const kept: DetectedBarcode[] = [];
       for (const code of codes) {
@@ -78,7 +79,7 @@ export function useCodeReport({
         if (element) element.dataset.detections = String(sightings.current);
         if (sightings.current === 1) performance.mark("labs:first-code");
         kept.push({ value: code.rawValue, format });
-        if (filter.current.accept(code.rawValue, performance.now())) {
+        if (announce && filter.current.accept(code.rawValue, performance.now())) {
           onNewRef.current({ value: code.rawValue, format });
         }
       }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import bwipjs from "bwip-js/node";
 import type { Card } from "../../lib/scan/schemas";
 import { writeBarcodeVideo } from "../support/barcode-video";
 import { withCamera } from "../support/camera";
@@ -6,7 +7,8 @@ import { expect, test } from "../fixtures";
 
 // "Add a card by scanning it" (docs/contract.md, "Scan decisions"): the add-card sheet opens the same
 // camera scanner as the Scan tab; the fake camera shows a Code 128 card, the
-// number and format land in the form, and the saved card has them.
+// number and format land in the form, and the saved card has them. A picture
+// of several codes lists them, and the person picks the card's.
 
 test("a card is added by scanning it with the camera", async ({ launchOptions, baseURL, api }, testInfo) => {
   test.setTimeout(90_000);
@@ -36,4 +38,42 @@ test("a card is added by scanning it with the camera", async ({ launchOptions, b
   } finally {
     await browser.close();
   }
+});
+
+test("a picture with two codes lists both, and the one picked fills the card", async ({ page, context }) => {
+  const card = `CLUBE-${randomUUID().slice(0, 6).toUpperCase()}`;
+  const product = "5601234567892";
+  // A picture of two printed codes side by side, drawn by bwip-js and photographed by Chromium.
+  const png = (bcid: string, text: string) =>
+    bwipjs.toBuffer({ bcid, text, scale: 3, height: 18, includetext: false, paddingwidth: 12, paddingheight: 12 });
+  const sheet = await context.newPage();
+  await sheet.setViewportSize({ width: 900, height: 300 });
+  const images = await Promise.all([png("code128", card), png("ean13", product)]);
+  await sheet.setContent(
+    `<body style="margin:0;background:#fff;display:flex;gap:80px;padding:30px">${images
+      .map((image) => `<img src="data:image/png;base64,${image.toString("base64")}">`)
+      .join("")}</body>`,
+  );
+  const picture = await sheet.screenshot({ type: "png" });
+  await sheet.close();
+
+  await page.goto("/base-scan/");
+  await page.getByRole("button", { name: "Add card" }).click();
+  const form = page.getByRole("dialog", { name: "Add a card" });
+  await form.getByRole("button", { name: "Scan the card with the camera" }).click();
+  await form
+    .getByLabel("Pick a photo of a barcode")
+    .setInputFiles({ name: "two.png", mimeType: "image/png", buffer: picture });
+
+  const choices = form.getByRole("group", { name: "This picture holds 2 codes: which is the card's?" });
+  await expect(choices).toBeVisible({ timeout: 30_000 });
+  // In whichever order the reader found them: both, each with its format.
+  await expect(choices.getByRole("button")).toHaveCount(2);
+  await expect(choices.getByRole("button", { name: `${card} Code 128` })).toBeVisible();
+  await expect(choices.getByRole("button", { name: `${product} EAN-13` })).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/scan-add-card-several-codes.png", fullPage: true });
+  await choices.getByRole("button", { name: new RegExp(card) }).click();
+  await expect(form.getByLabel("Card number")).toHaveValue(card);
+  await expect(form.getByText("Scanned (Code 128).")).toBeVisible();
+  await expect(choices).toBeHidden();
 });
