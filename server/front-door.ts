@@ -78,27 +78,29 @@ export function createFrontDoor(routes: RouteModuleEntry[]): FrontDoor {
   };
 }
 
-/** Bytes of a body read and dropped after its answer; past them the connection is closed instead. */
-const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
+/** A body still arriving after its answer is heard out when it says it is no longer than this. */
+const HEAR_OUT_MAX_BYTES = 64 * 1024 * 1024;
+/** One of unknown or greater length is read and dropped this long, for the answer to be read, then closed. */
+const LINGER_MS = 500;
 
 /**
  * What is left of a request's body once it has been answered (refused from
  * its length, or from what a handler read of it), read and dropped as it
- * arrives, so the client that is still sending hears its answer and keeps
- * its connection. Whatever was reading it is let go first, lest it hold what
- * comes. Bounded by DISCARD_MAX_BYTES and the server's requestTimeout.
+ * arrives, whatever was reading it let go first. A body that declares its
+ * length, within HEAR_OUT_MAX_BYTES, is heard out to its end, so the client
+ * still sending gets its answer and keeps its connection (Node stops at the
+ * declared length; requestTimeout bounds the time). One of unknown length
+ * could go on for ever: the connection is closed after LINGER_MS of reading,
+ * time for the client to read its answer (closing at once, with its bytes
+ * unread, would reset the connection under the answer).
  */
 function discardRest(request: IncomingMessage): void {
   if (request.readableEnded || request.destroyed) return;
-  const declared = Number(request.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > DISCARD_MAX_BYTES) return void request.destroy();
-  let discarded = 0;
   request.removeAllListeners("data");
-  request.on("data", (chunk: Buffer) => {
-    discarded += chunk.byteLength;
-    if (discarded > DISCARD_MAX_BYTES) request.destroy();
-  });
   request.resume();
+  const declared = Number(request.headers["content-length"] ?? Number.NaN);
+  if (Number.isFinite(declared) && declared <= HEAR_OUT_MAX_BYTES) return;
+  setTimeout(() => request.destroy(), LINGER_MS).unref();
 }
 
 /** next.config.ts's headers for every answer, and the API policy where it applies; a handler's own win. */
