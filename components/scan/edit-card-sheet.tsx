@@ -279,7 +279,8 @@ function EditCardForm({ card, onSaved }: { card: Card; onSaved: (card: Card) => 
                   value={colour}
                   {...form.register("header_color")}
                   aria-label={t(`editCard.colours.${name as keyof typeof COLOURS | "none" | "own"}`)}
-                  className="sr-only"
+                  // Over the whole swatch, unseen: the radio itself is what a finger presses.
+                  className="absolute inset-0 m-0 cursor-pointer appearance-none rounded-full opacity-0"
                 />
                 <span
                   aria-hidden
