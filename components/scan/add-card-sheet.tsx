@@ -205,8 +205,11 @@ function AddCardForm({
           <CameraScanner paused={!scanning} onDetected={takeCode} onSeveral={setChoices} />
           {choices.length > 1 ? (
             <fieldset className="rounded-xl border border-line p-3">
-              <legend className="px-1 font-semibold">{t("addCard.severalCodes", { count: choices.length })}</legend>
-              <ul className="mt-1 space-y-2">
+              {/* Floated, a legend sits inside the box and wraps there, not across its border. */}
+              <legend className="float-left mb-2 w-full font-semibold">
+                {t("addCard.severalCodes", { count: choices.length })}
+              </legend>
+              <ul className="clear-both space-y-2">
                 {choices.map((code) => (
                   <li key={`${code.format} ${code.value}`}>
                     <Button kind="secondary" block onClick={() => takeCode(code)}>

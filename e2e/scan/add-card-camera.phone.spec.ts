@@ -40,40 +40,44 @@ test("a card is added by scanning it with the camera", async ({ launchOptions, b
   }
 });
 
-test("a picture with two codes lists both, and the one picked fills the card", async ({ page, context }) => {
-  const card = `CLUBE-${randomUUID().slice(0, 6).toUpperCase()}`;
-  const product = "5601234567892";
-  // A picture of two printed codes side by side, drawn by bwip-js and photographed by Chromium.
-  const png = (bcid: string, text: string) =>
-    bwipjs.toBuffer({ bcid, text, scale: 3, height: 18, includetext: false, paddingwidth: 12, paddingheight: 12 });
-  const sheet = await context.newPage();
-  await sheet.setViewportSize({ width: 900, height: 300 });
-  const images = await Promise.all([png("code128", card), png("ean13", product)]);
-  await sheet.setContent(
-    `<body style="margin:0;background:#fff;display:flex;gap:80px;padding:30px">${images
-      .map((image) => `<img src="data:image/png;base64,${image.toString("base64")}">`)
-      .join("")}</body>`,
-  );
-  const picture = await sheet.screenshot({ type: "png" });
-  await sheet.close();
+test.describe("in Portuguese", () => {
+  test.use({ locale: "pt-PT" });
 
-  await page.goto("/base-scan/");
-  await page.getByRole("button", { name: "Add card" }).click();
-  const form = page.getByRole("dialog", { name: "Add a card" });
-  await form.getByRole("button", { name: "Scan the card with the camera" }).click();
-  await form
-    .getByLabel("Pick a photo of a barcode")
-    .setInputFiles({ name: "two.png", mimeType: "image/png", buffer: picture });
+  test("a picture with two codes lists both, and the one picked fills the card", async ({ page, context }) => {
+    const card = `CLUBE-${randomUUID().slice(0, 6).toUpperCase()}`;
+    const product = "5601234567892";
+    // A picture of two printed codes side by side, drawn by bwip-js and photographed by Chromium.
+    const png = (bcid: string, text: string) =>
+      bwipjs.toBuffer({ bcid, text, scale: 3, height: 18, includetext: false, paddingwidth: 12, paddingheight: 12 });
+    const sheet = await context.newPage();
+    await sheet.setViewportSize({ width: 900, height: 300 });
+    const images = await Promise.all([png("code128", card), png("ean13", product)]);
+    await sheet.setContent(
+      `<body style="margin:0;background:#fff;display:flex;gap:80px;padding:30px">${images
+        .map((image) => `<img src="data:image/png;base64,${image.toString("base64")}">`)
+        .join("")}</body>`,
+    );
+    const picture = await sheet.screenshot({ type: "png" });
+    await sheet.close();
 
-  const choices = form.getByRole("group", { name: "This picture holds 2 codes: which is the card's?" });
-  await expect(choices).toBeVisible({ timeout: 30_000 });
-  // In whichever order the reader found them: both, each with its format.
-  await expect(choices.getByRole("button")).toHaveCount(2);
-  await expect(choices.getByRole("button", { name: `${card} Code 128` })).toBeVisible();
-  await expect(choices.getByRole("button", { name: `${product} EAN-13` })).toBeVisible();
-  await page.screenshot({ path: "test-results/screenshots/scan-add-card-several-codes.png", fullPage: true });
-  await choices.getByRole("button", { name: new RegExp(card) }).click();
-  await expect(form.getByLabel("Card number")).toHaveValue(card);
-  await expect(form.getByText("Scanned (Code 128).")).toBeVisible();
-  await expect(choices).toBeHidden();
+    await page.goto("/base-scan/");
+    await page.getByRole("button", { name: "Adicionar cartão" }).click();
+    const form = page.getByRole("dialog", { name: "Adicionar um cartão" });
+    await form.getByRole("button", { name: "Ler o cartão com a câmara" }).click();
+    await form
+      .getByLabel("Escolher uma fotografia de um código de barras")
+      .setInputFiles({ name: "two.png", mimeType: "image/png", buffer: picture });
+
+    const choices = form.getByRole("group", { name: "Esta imagem tem 2 códigos: qual é o do cartão?" });
+    await expect(choices).toBeVisible({ timeout: 30_000 });
+    // In whichever order the reader found them: both, each with its format.
+    await expect(choices.getByRole("button")).toHaveCount(2);
+    await expect(choices.getByRole("button", { name: `${card} Code 128` })).toBeVisible();
+    await expect(choices.getByRole("button", { name: `${product} EAN-13` })).toBeVisible();
+    await page.screenshot({ path: "test-results/screenshots/scan-add-card-several-codes.png", fullPage: true });
+    await choices.getByRole("button", { name: new RegExp(card) }).click();
+    await expect(form.getByLabel("Número do cartão")).toHaveValue(card);
+    await expect(form.getByText("Lido (Code 128).")).toBeVisible();
+    await expect(choices).toBeHidden();
+  });
 });
