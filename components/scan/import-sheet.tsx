@@ -165,7 +165,18 @@ function ImportForm({
 
   return (
     <form onSubmit={confirm} noValidate className="space-y-4">
-      <p className="text-muted">{t.rich("importSheet.intro", { em: (chunks) => <em>{chunks}</em> })}</p>
+      <p className="text-muted">
+        {t.rich("importSheet.intro", {
+          em: (chunks) => <em>{chunks}</em>,
+          // A product's name and the CSV's column names are the same in every language.
+          name: (chunks) => <span translate="no">{chunks}</span>,
+          cols: (chunks) => (
+            <code translate="no" className="text-sm">
+              {chunks}
+            </code>
+          ),
+        })}
+      </p>
 
       <div>
         <label
