@@ -268,35 +268,38 @@ function EditCardForm({ card, onSaved }: { card: Card; onSaved: (card: Card) => 
         <legend className="mb-1 font-medium">{t("editCard.colour")}</legend>
         <div className="flex flex-wrap gap-2">
           {[["none", ""] as const, ...(ownColour ? [["own", ownColour] as const] : []), ...Object.entries(COLOURS)].map(
-            ([name, colour]) => (
-              <label
-                key={name}
-                title={t(`editCard.colours.${name as keyof typeof COLOURS | "none" | "own"}`)}
-                className="group relative flex h-12 w-12 cursor-pointer items-center justify-center rounded-full border-2 border-line has-[:checked]:border-fg has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus"
-              >
-                <input
-                  type="radio"
-                  value={colour}
-                  {...form.register("header_color")}
-                  aria-label={t(`editCard.colours.${name as keyof typeof COLOURS | "none" | "own"}`)}
-                  // Over the whole swatch, unseen: the radio itself is what a finger presses.
-                  className="absolute inset-0 m-0 cursor-pointer appearance-none rounded-full opacity-0"
-                />
-                <span
-                  aria-hidden
-                  className="flex h-8 w-8 items-center justify-center rounded-full border border-line"
-                  style={colour ? { backgroundColor: colour } : undefined}
+            ([name, colour]) => {
+              const colourName = t(`editCard.colours.${name as keyof typeof COLOURS | "none" | "own"}`);
+              return (
+                <label
+                  key={name}
+                  title={colourName}
+                  className="group relative flex h-12 w-12 cursor-pointer items-center justify-center rounded-full border-2 border-line has-[:checked]:border-fg has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus"
                 >
-                  {/* The chosen one is ticked, not told by its border alone. */}
+                  <input
+                    type="radio"
+                    value={colour}
+                    {...form.register("header_color")}
+                    aria-label={colourName}
+                    // Over the whole swatch, unseen: the radio itself is what a finger presses.
+                    className="absolute inset-0 m-0 cursor-pointer appearance-none rounded-full opacity-0"
+                  />
                   <span
-                    className={`hidden text-lg leading-none font-bold group-has-[:checked]:block ${colour ? "text-[#fff]" : "text-fg"}`}
+                    aria-hidden
+                    className="flex h-8 w-8 items-center justify-center rounded-full border border-line"
+                    style={colour ? { backgroundColor: colour } : undefined}
                   >
-                    ✓
+                    {/* The chosen one is ticked, not told by its border alone. */}
+                    <span
+                      className={`hidden text-lg leading-none font-bold group-has-[:checked]:block ${colour ? "text-[#fff]" : "text-fg"}`}
+                    >
+                      ✓
+                    </span>
+                    {colour ? null : <span className="text-muted group-has-[:checked]:hidden">∅</span>}
                   </span>
-                  {colour ? null : <span className="text-muted group-has-[:checked]:hidden">∅</span>}
-                </span>
-              </label>
-            ),
+                </label>
+              );
+            },
           )}
         </div>
       </fieldset>

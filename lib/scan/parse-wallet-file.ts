@@ -220,10 +220,7 @@ async function readCatimaCards(cards: CsvRecord[], links: CsvRecord[]): Promise<
   const problems: WalletFileProblem[] = [];
   for (const record of cards.slice(1)) {
     await giveWay();
-    const cell = (name: string) => {
-      const index = column.get(name);
-      return index === undefined ? "" : keptCell(record, index, name);
-    };
+    const cell = cellsOf(record, column);
     const id = cell("_id").trim();
     const store = cell("store").trim();
     const cardId = cell("cardid").trim();
@@ -351,10 +348,8 @@ async function readFidme(records: CsvRecord[]): Promise<WalletFileRead> {
   for (const record of records.slice(1)) {
     await giveWay();
     if (isBlank(record)) continue;
-    const cell = (name: string) => {
-      const index = column.get(name);
-      return index === undefined ? "" : keptCell(record, index, name).trim();
-    };
+    const cellOf = cellsOf(record, column);
+    const cell = (name: string) => cellOf(name).trim();
     const store = cell("Retailer");
     const value = cell("Reference");
     const problem = (reason: ErrorText) =>
@@ -407,10 +402,8 @@ async function readWalletCsv(records: CsvRecord[]): Promise<WalletFileRead> {
   for (const record of records.slice(1)) {
     await giveWay();
     if (isBlank(record)) continue;
-    const cell = (name: string) => {
-      const index = column.get(name);
-      return index === undefined ? "" : keptCell(record, index, name).trim();
-    };
+    const cellOf = cellsOf(record, column);
+    const cell = (name: string) => cellOf(name).trim();
     const store = cell("store");
     const value = cell("number");
     const problem = (reason: ErrorText) =>
@@ -466,6 +459,14 @@ function columnsOf(header: string[]): Map<string, number> {
     if (!column.has(name.trim())) column.set(name.trim(), index);
   });
   return column;
+}
+
+/** The record's cell in the column called `name`, as keptCell reads it; "" where the file has no such column. */
+function cellsOf(record: CsvRecord, column: Map<string, number>): (name: string) => string {
+  return (name) => {
+    const index = column.get(name);
+    return index === undefined ? "" : keptCell(record, index, name);
+  };
 }
 
 /**

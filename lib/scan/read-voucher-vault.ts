@@ -74,7 +74,6 @@ export async function readVoucherVault(bytes: Uint8Array, limits: WalletFileLimi
   }
   if (!Array.isArray(document) || !document.every((item) => typeof item === "object" && item !== null))
     throw unreadable(errorText("wallet.file.notVoucherVault"));
-  if (document.length > limits.maxRows) throw limits.tooManyRows();
   const rows: WalletFileRow[] = [];
   const problems: WalletFileRead["problems"] = [];
   for (const [index, item] of document.entries()) {

@@ -182,43 +182,9 @@ describe("the front door", () => {
     // refuses it, and what is still coming is read away after the answer.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const chunk = Buffer.alloc(64 * 1024, 0x61);
-      const chunks = 24;
-      const refused = await new Promise<{ status: number; written: number }>((resolve, reject) => {
-        const request = httpRequest(`${server.url}/api/core-ask/log`, {
-          method: "POST",
-          agent,
-          headers: { "content-type": "multipart/form-data", "content-length": chunk.length * chunks },
-        });
-        let written = 0;
-        let status = 0;
-        request.on("error", reject);
-        request.on("response", (response) => {
-          status = response.statusCode ?? 0;
-          response.resume();
-        });
-        const send = () => {
-          if (written === chunks) return void request.end();
-          request.write(chunk, (error) => {
-            if (error) return reject(error);
-            written += 1;
-            setTimeout(send, 50);
-          });
-        };
-        send();
-        request.on("close", () => resolve({ status, written }));
-      });
-      expect(refused).toEqual({ status: 400, written: chunks });
-      const next = await new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
-        const request = httpRequest(`${server.url}/labs/healthz`, { agent, timeout: 10_000 }, (response) => {
-          response.resume();
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
-        });
-        request.on("error", reject);
-        request.on("timeout", () => request.destroy(new Error("the connection carried no answer")));
-        request.end();
-      });
-      expect(next).toEqual({ status: 200, reused: true });
+      const sent = await slowUpload(agent, "multipart/form-data", { chunkBytes: 64 * 1024, chunks: 24, gapMs: 50 });
+      expect(sent).toEqual({ status: 400, written: 24 });
+      expect(await nextOnConnection(agent)).toEqual({ status: 200, reused: true });
     } finally {
       agent.destroy();
     }
@@ -230,42 +196,13 @@ describe("the front door", () => {
     // the last byte, so every write lands and the connection stays usable.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const chunk = Buffer.alloc(1024 * 1024);
-      const chunks = 17;
-      const refused = await new Promise<{ status: number; written: number }>((resolve, reject) => {
-        const request = httpRequest(`${server.url}/api/core-ask/log`, {
-          method: "POST",
-          agent,
-          headers: { "content-type": "multipart/form-data; boundary=x", "content-length": chunk.length * chunks },
-        });
-        let written = 0;
-        let status = 0;
-        request.on("error", reject);
-        request.on("response", (response) => {
-          status = response.statusCode ?? 0;
-          response.resume();
-        });
-        const send = () => {
-          if (written === chunks) return void request.end();
-          request.write(chunk, (error) => {
-            if (error) return reject(error);
-            written += 1;
-            setTimeout(send, 100);
-          });
-        };
-        send();
-        request.on("close", () => resolve({ status, written }));
+      const sent = await slowUpload(agent, "multipart/form-data; boundary=x", {
+        chunkBytes: 1024 * 1024,
+        chunks: 17,
+        gapMs: 100,
       });
-      expect(refused).toEqual({ status: 413, written: chunks });
-      const next = await new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
-        const request = httpRequest(`${server.url}/labs/healthz`, { agent, timeout: 10_000 }, (response) => {
-          response.resume();
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
-        });
-        request.on("error", reject);
-        request.end();
-      });
-      expect(next).toEqual({ status: 200, reused: true });
+      expect(sent).toEqual({ status: 413, written: 17 });
+      expect(await nextOnConnection(agent)).toEqual({ status: 200, reused: true });
     } finally {
       agent.destroy();
     }
@@ -324,3 +261,53 @@ describe("a server starting on a new database", () => {
     OWN_SERVER_TIMEOUT_MS,
   );
 });
+
+/**
+ * A Request log upload of `chunks` pieces, its length declared, sent one piece
+ * every `gapMs` on `agent`'s one connection: the answer's status, and how
+ * many pieces were written before the request closed.
+ */
+function slowUpload(
+  agent: Agent,
+  contentType: string,
+  { chunkBytes, chunks, gapMs }: { chunkBytes: number; chunks: number; gapMs: number },
+): Promise<{ status: number; written: number }> {
+  const chunk = Buffer.alloc(chunkBytes, 0x61);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${server.url}/api/core-ask/log`, {
+      method: "POST",
+      agent,
+      headers: { "content-type": contentType, "content-length": chunkBytes * chunks },
+    });
+    let written = 0;
+    let status = 0;
+    request.on("error", reject);
+    request.on("response", (response) => {
+      status = response.statusCode ?? 0;
+      response.resume();
+    });
+    const send = () => {
+      if (written === chunks) return void request.end();
+      request.write(chunk, (error) => {
+        if (error) return reject(error);
+        written += 1;
+        setTimeout(send, gapMs);
+      });
+    };
+    send();
+    request.on("close", () => resolve({ status, written }));
+  });
+}
+
+/** A health check on `agent`'s connection: its status, and whether the connection was the one used before. */
+function nextOnConnection(agent: Agent): Promise<{ status: number; reused: boolean }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${server.url}/labs/healthz`, { agent, timeout: 10_000 }, (response) => {
+      response.resume();
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
+    });
+    request.on("error", reject);
+    request.on("timeout", () => request.destroy(new Error("the connection carried no answer")));
+    request.end();
+  });
+}

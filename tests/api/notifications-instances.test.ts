@@ -6,6 +6,7 @@ import { sealOperatorSession } from "@/tests/support/operator-seal";
 import { freshPgliteDir } from "@/tests/support/pglite-template";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { OWN_SERVER_TIMEOUT_MS, startServer, type RunningServer } from "@/tests/support/server";
+import { until } from "@/tests/support/until";
 
 // Notifications are sent at least once whatever happens to the server, and
 // once however many servers share the database (docs/decisions/024-notifications.md),
@@ -39,16 +40,8 @@ async function call<T = Record<string, unknown>>(url: string, path: string, json
   return { status: response.status, data: (await response.json()) as T };
 }
 
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, what: string): Promise<T> {
-  // Retries are 5–10 s apart after a refusal, and a restarted server takes a while on a busy machine.
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`waited 45 s for ${what}; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+// Retries are 5–10 s apart after a refusal, and a restarted server takes a while on a busy machine.
+const WAIT_MS = 45_000;
 
 /** How many requests a message tells of: one named in its body, or as many as a gathered message's title says. */
 function requestsIn(message: NtfyMessage): number {
@@ -83,6 +76,7 @@ describe("a notification owed and a kill -9", () => {
         () => call<{ channel: ChannelJson }>(url, `/labs/api/notify/channels/${channel.data.id}`),
         (answer) => answer.data.channel.last_error !== null && answer.data.channel.pending === 1,
         "the refusal",
+        WAIT_MS,
       );
 
       process.kill(server.pid, "SIGKILL");
@@ -93,6 +87,7 @@ describe("a notification owed and a kill -9", () => {
         () => ntfy.messages(topic),
         (messages) => messages.length > 0,
         "the message",
+        WAIT_MS,
       );
       expect(sent.map((message) => message.message)).toEqual([text]);
     },
@@ -127,6 +122,7 @@ describe.runIf(inject("postgresBase"))("two instances on one PostgreSQL", () => 
             () => ntfy.messages(topic),
             (messages) => messages.reduce((sum, message) => sum + requestsIn(message), 0) >= i + 1,
             `request ${i}`,
+            WAIT_MS,
           );
         }
         // Time for a second copy to arrive, were one coming: both workers poll within a second.

@@ -5,6 +5,7 @@ import { sealOperatorSession } from "@/tests/support/operator-seal";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { startPushService, type PushService } from "@/tests/support/push-service";
 import { OWN_SERVER_TIMEOUT_MS, startServer, type RunningServer } from "@/tests/support/server";
+import { until } from "@/tests/support/until";
 
 // Pushes and ntfy messages against their real counterparts on loopback
 // (docs/contract.md, "Notifications"): web-push-testing, a push service that
@@ -64,16 +65,6 @@ async function call<T = Record<string, unknown>>(
 }
 
 /** Polls `read` until `done` holds of what it gives, for up to 15 s. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`waited 15 s for ${what}; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 type Pushed = { title: string; body: string; url: string; tag: string; count: number; lang: string };
 
 async function subscribePhone(types: string[], extra: Record<string, unknown> = {}, language = "pt-PT") {
