@@ -94,18 +94,10 @@ function parse(body: ReadableStream<Uint8Array>, contentType: string, limits: Mu
       source.unpipe(counter);
       counter.unpipe(parser);
       reject(error);
-      // The rest of a body within the limits is read away, unkept, so the
-      // refusal reaches the client and the connection stays good for its
-      // next request (dropping it mid-upload can reset it under the
-      // answer). Past the limits the connection is dropped rather than read.
-      const cap = limits.maxTotalBytes + limits.overhead;
-      if (received > cap) return void source.destroy();
-      source.on("data", (chunk: Buffer) => {
-        received += chunk.byteLength;
-        if (received > cap) source.destroy();
-      });
-      // Unpiped, the source was paused: a listener alone does not start it again.
-      source.resume();
+      // What is left of the body is the front door's once the refusal is
+      // answered (server/front-door.ts, discardRest): heard out when its
+      // length is declared, else closed after a moment. Destroyed here, it
+      // could reset the connection before the answer was written.
     };
 
     parser.on("field", (name, value, info) => {
