@@ -31,6 +31,7 @@ import * as baseResearchApiState from "@/server/routes/base-research/api/state";
 import * as baseScanApiCards from "@/server/routes/base-scan/api/cards";
 import * as baseScanApiCardsId from "@/server/routes/base-scan/api/cards/[id]";
 import * as baseScanApiCardsIdDelete from "@/server/routes/base-scan/api/cards/[id]/delete";
+import * as baseScanApiCardsIdPhotosSide from "@/server/routes/base-scan/api/cards/[id]/photos/[side]";
 import * as baseScanApiCardsIdSpend from "@/server/routes/base-scan/api/cards/[id]/spend";
 import * as baseScanApiCardsIdUsed from "@/server/routes/base-scan/api/cards/[id]/used";
 import * as baseScanApiExport from "@/server/routes/base-scan/api/export";
@@ -105,6 +106,7 @@ export const API_ROUTES: RouteModuleEntry[] = [
   { path: "/base-scan/api/cards", module: baseScanApiCards },
   { path: "/base-scan/api/cards/{id}", module: baseScanApiCardsId },
   { path: "/base-scan/api/cards/{id}/delete", module: baseScanApiCardsIdDelete },
+  { path: "/base-scan/api/cards/{id}/photos/{side}", module: baseScanApiCardsIdPhotosSide },
   { path: "/base-scan/api/cards/{id}/spend", module: baseScanApiCardsIdSpend },
   { path: "/base-scan/api/cards/{id}/used", module: baseScanApiCardsIdUsed },
   { path: "/base-scan/api/export", module: baseScanApiExport },

@@ -37,9 +37,24 @@ export type ReserveAnonymousTextOptions = {
 
 /** Counts an anonymous write's text against its client's day, or refuses it with 429 until UTC midnight. */
 export async function reserveAnonymousText({ origin, input, now = new Date() }: ReserveAnonymousTextOptions) {
+  await reserveAnonymousBytes({ origin, bytes: textBytes(input), now });
+}
+
+/**
+ * Counts bytes a stranger stores that are not text (a card's photo) against
+ * the same day, or refuses them with 429 until UTC midnight.
+ */
+export async function reserveAnonymousBytes({
+  origin,
+  bytes,
+  now = new Date(),
+}: {
+  origin: Origin;
+  bytes: number;
+  now?: Date;
+}) {
   if (origin.kind !== "anonymous") return;
   const cap = Math.floor(env().ANON_TEXT_MB_PER_DAY * MIB);
-  const bytes = textBytes(input);
   if (cap === 0 || bytes === 0) return;
   const day = now.toISOString().slice(0, 10);
   const refusal = () => {

@@ -30,11 +30,15 @@ export const BACKUP_TABLES = [
   "api_usage",
   "variant_view",
   "paired_device",
-  // Last, one row at a time: their bytes never sit in memory together.
+  // Last, one row at a time (BYTES_TABLES): their bytes never sit in memory together.
+  "card_photo",
   "attachment",
 ] as const;
 
 export type BackupTable = (typeof BACKUP_TABLES)[number];
+
+/** Tables of pictures and files, written after the rest a row at a time by their `id`. */
+export const BYTES_TABLES: ReadonlySet<BackupTable> = new Set(["card_photo", "attachment"]);
 
 /** Tables a backup leaves out, each with the reason. */
 export const NOT_BACKED_UP: Record<string, string> = {

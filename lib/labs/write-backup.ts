@@ -8,7 +8,7 @@ import { db, getDatabase } from "@/lib/db";
 import { readMigrationState } from "@/lib/db/migration-state";
 import { dataDir } from "@/lib/env";
 import { BACKUP_FORMAT, BACKUP_VERSION, controlLine, type BackupHeader } from "@/lib/labs/backup-format";
-import { BACKUP_TABLES, type BackupTable } from "@/lib/labs/backup-tables";
+import { BACKUP_TABLES, BYTES_TABLES, type BackupTable } from "@/lib/labs/backup-tables";
 import { tableColumns, primaryKey, quoted, type Transaction } from "@/lib/labs/table-catalog";
 
 const BATCH_ROWS = 500;
@@ -16,10 +16,10 @@ const BATCH_ROWS = 500;
 /**
  * The whole household as one gzipped NDJSON archive (docs/backup-and-restore.md),
  * streamed: rows are read a batch at a time and written as the reader takes
- * them. Every table but the attachments is read in one snapshot transaction,
- * spooled to a private file so a slow download never holds the database;
- * attachments follow one at a time, each as it was at the snapshot or, if it
- * was deleted since, left out.
+ * them. Every table but those of pictures and files (BYTES_TABLES) is read in
+ * one snapshot transaction, spooled to a private file so a slow download
+ * never holds the database; pictures and attachments follow one at a time,
+ * each as it was at the snapshot or, if it was deleted since, left out.
  */
 export function writeBackup(): ReadableStream<Uint8Array> {
   return Readable.toWeb(Readable.from(backupLines()).pipe(createGzip())) as ReadableStream<Uint8Array>;
@@ -29,7 +29,7 @@ async function* backupLines(): AsyncGenerator<string | Buffer> {
   const spoolDir = await mkdtemp(path.join(dataDir(), "backup-"));
   try {
     const spoolFile = path.join(spoolDir, "tables.ndjson");
-    const { rows, attachmentIds } = await spoolSnapshot(spoolFile);
+    const { rows, bytesRowIds } = await spoolSnapshot(spoolFile);
     const header: BackupHeader = {
       labs: "backup",
       format: BACKUP_FORMAT,
@@ -41,16 +41,18 @@ async function* backupLines(): AsyncGenerator<string | Buffer> {
     yield controlLine(header);
     for await (const chunk of createReadStream(spoolFile)) yield chunk as Buffer;
 
-    yield controlLine({ labs: "table", name: "attachment", columns: await tableColumns(db(), "attachment") });
-    rows.attachment = 0;
-    for (const id of attachmentIds) {
-      const [row] = await db().$queryRawUnsafe<{ row: string }[]>(
-        `SELECT row_to_json(t)::text AS row FROM "attachment" t WHERE t.id = $1`,
-        id,
-      );
-      if (!row) continue;
-      rows.attachment += 1;
-      yield `${row.row}\n`;
+    for (const [table, ids] of bytesRowIds) {
+      yield controlLine({ labs: "table", name: table, columns: await tableColumns(db(), table) });
+      rows[table] = 0;
+      for (const id of ids) {
+        const [row] = await db().$queryRawUnsafe<{ row: string }[]>(
+          `SELECT row_to_json(t)::text AS row FROM ${quoted(table)} t WHERE t.id = $1`,
+          id,
+        );
+        if (!row) continue;
+        rows[table] += 1;
+        yield `${row.row}\n`;
+      }
     }
     yield controlLine({ labs: "end", rows });
   } finally {
@@ -58,7 +60,7 @@ async function* backupLines(): AsyncGenerator<string | Buffer> {
   }
 }
 
-/** Every table but the attachments' bytes, from one snapshot, into `file`; their row counts and the attachments to follow. */
+/** Every table but those of bytes, from one snapshot, into `file`; their row counts and the rows of bytes to follow. */
 async function spoolSnapshot(file: string) {
   const out = createWriteStream(file, { mode: 0o600 });
   try {
@@ -68,13 +70,20 @@ async function spoolSnapshot(file: string) {
         // Timestamps read the same from any server, whatever its TimeZone.
         await tx.$executeRawUnsafe("SET LOCAL TimeZone = 'UTC'");
         const rows: Partial<Record<BackupTable, number>> = {};
+        const bytesRowIds = new Map<BackupTable, number[]>();
         for (const table of BACKUP_TABLES) {
-          if (table === "attachment") continue;
+          if (BYTES_TABLES.has(table)) {
+            const ids = await tx.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM ${quoted(table)} ORDER BY id`);
+            bytesRowIds.set(
+              table,
+              ids.map((row) => row.id),
+            );
+            continue;
+          }
           await write(out, controlLine({ labs: "table", name: table, columns: await tableColumns(tx, table) }));
           rows[table] = await spoolTable(tx, table, out);
         }
-        const ids = await tx.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM "attachment" ORDER BY id`);
-        return { rows, attachmentIds: ids.map((row) => row.id) };
+        return { rows, bytesRowIds };
       },
       { timeout: 10 * 60_000, maxWait: 60_000 },
     );

@@ -15,7 +15,12 @@ import {
 import { cardJson, cardSpendJson } from "@/lib/scan/shapes";
 import { getStoreOrThrow } from "@/lib/scan/stores";
 
-const withOwner = { store: { select: { name: true } }, person: { select: { name: true } } } as const;
+/** What a card's JSON reads beside it: its store's and person's names, which pictures it has. */
+export const cardWithOwner = {
+  store: { select: { name: true } },
+  person: { select: { name: true } },
+  photos: { select: { side: true, updatedAt: true } },
+} as const;
 
 export type ListCardsOptions = { storeId?: number; limit?: number; cursor?: CardPosition };
 
@@ -38,7 +43,7 @@ export async function listCards({ storeId, limit = CARDS_PAGE.fallback, cursor }
     LIMIT CAST(${limit + 1} AS int)`;
   const page = pageOf(positions, limit, (row) => [row.store_key, row.person_key, row.id]);
   const ids = page.rows.map((row) => row.id);
-  const cards = await db().card.findMany({ where: { id: { in: ids }, active: true }, include: withOwner });
+  const cards = await db().card.findMany({ where: { id: { in: ids }, active: true }, include: cardWithOwner });
   const byId = new Map(cards.map((card) => [card.id, card]));
   // A card deleted between the two reads is left out rather than shown.
   const ordered = ids.flatMap((id) => {
@@ -72,7 +77,7 @@ export async function createCard({ storeId, person_id, person_name, ...fields }:
         cardValue: fields.card_value,
         ...cardColumns({ ...fields, card_format: fields.card_format ?? "code_128" }, { cardValue: fields.card_value }),
       },
-      include: withOwner,
+      include: cardWithOwner,
     });
     if (card.expiry) await announceExpiringCardsNow();
     return cardJson(card);
@@ -85,7 +90,7 @@ export async function createCard({ storeId, person_id, person_name, ...fields }:
 export async function getCard({ id }: { id: number }) {
   const card = await db().card.findFirst({
     where: { id, active: true },
-    include: { ...withOwner, spends: { orderBy: [{ at: "desc" }, { id: "desc" }], take: CARD_SPENDS_SHOWN } },
+    include: { ...cardWithOwner, spends: { orderBy: [{ at: "desc" }, { id: "desc" }], take: CARD_SPENDS_SHOWN } },
   });
   if (!card) throw new AppError("not_found", errorText("wallet.cardNotFound", { id }));
   return { card: cardJson(card), spends: card.spends.map(cardSpendJson) };
@@ -93,7 +98,7 @@ export async function getCard({ id }: { id: number }) {
 
 /** Changes what is given of an active card; null clears a field. */
 export async function updateCard({ id, ...fields }: { id: number } & UpdateCardBody) {
-  const current = await db().card.findFirst({ where: { id, active: true }, include: withOwner });
+  const current = await db().card.findFirst({ where: { id, active: true }, include: cardWithOwner });
   if (!current) throw new AppError("not_found", errorText("wallet.cardNotFound", { id }));
   const cardValue = fields.card_value ?? current.cardValue;
   const data = cardColumns(fields, { cardValue, balanceCurrency: current.balanceCurrency });
@@ -107,7 +112,7 @@ export async function updateCard({ id, ...fields }: { id: number } & UpdateCardB
     const card = await db().card.update({
       where: { id, active: true },
       data: { ...data, cardValue },
-      include: withOwner,
+      include: cardWithOwner,
     });
     if (fields.expiry || fields.archived === false) await announceExpiringCardsNow();
     return cardJson(card);
@@ -139,7 +144,7 @@ export async function spendFromCard({ id, amount, note }: { id: number } & Spend
     );
   }
   const [card, spend] = await Promise.all([
-    db().card.findUniqueOrThrow({ where: { id }, include: withOwner }),
+    db().card.findUniqueOrThrow({ where: { id }, include: cardWithOwner }),
     db().cardSpend.findUniqueOrThrow({ where: { id: spent.spend_id } }),
   ]);
   return { card: cardJson(card), spend: cardSpendJson(spend) };
@@ -149,7 +154,7 @@ export async function spendFromCard({ id, amount, note }: { id: number } & Spend
 export async function markCardUsed({ id }: { id: number }) {
   try {
     return cardJson(
-      await db().card.update({ where: { id, active: true }, data: { lastUsedAt: new Date() }, include: withOwner }),
+      await db().card.update({ where: { id, active: true }, data: { lastUsedAt: new Date() }, include: cardWithOwner }),
     );
   } catch (error) {
     throw notFoundIfGone(error, id);

@@ -1,21 +1,29 @@
 import { stringify } from "csv-stringify/sync";
-import { strToU8, Zip, ZipDeflate } from "fflate";
+import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { db } from "@/lib/db";
+import { cardPhotoBytes } from "@/lib/scan/card-photos";
 import { listCards } from "@/lib/scan/cards";
 import { barcodeEncoding } from "@/lib/scan/barcode-encoding";
 import { CATIMA_BARCODE_NAMES } from "@/lib/scan/catima-barcodes";
 import { neutraliseCell } from "@/lib/scan/formula-cells";
-import { cardsPageQuery, WALLET_CSV_COLUMNS, type Card } from "@/lib/scan/schemas";
+import {
+  CARD_PHOTO_SIDES,
+  cardsPageQuery,
+  WALLET_CSV_COLUMNS,
+  type Card,
+  type CardPhotoSide,
+} from "@/lib/scan/schemas";
 
 // The whole wallet as a file (docs/import-export.md): every active card, read
 // a page at a time and streamed out as it is read, so a large wallet never
 // sits in memory whole. Two layouts:
-// - `catima`: a zip holding catima.csv in Catima's layout version 2, as its
-//   exporter writes it and its importer reads it (CatimaExporter.java and
-//   CatimaImporter.java in CatimaLoyalty/Android, GPL-3.0; described, not
-//   copied): the version line, then groups, cards and card-to-group links,
-//   separated by blank lines, RFC 4180 with CRLF. Catima has no people, so
-//   each person is a group, and an import here gives the cards back to them.
+// - `catima`: a zip holding catima.csv in Catima's layout version 2, then the
+//   cards' pictures, as its exporter writes it and its importer reads it
+//   (CatimaExporter.java and CatimaImporter.java in CatimaLoyalty/Android,
+//   GPL-3.0; described, not copied): the version line, then groups, cards and
+//   card-to-group links, separated by blank lines, RFC 4180 with CRLF.
+//   Catima has no people, so each person is a group, and an import here gives
+//   the cards back to them.
 // - `csv`: the wallet CSV (store, number, format, label, person), with a BOM
 //   so spreadsheets read it as UTF-8.
 // Every text cell that a spreadsheet would run as a formula is neutralised.
@@ -49,7 +57,7 @@ export function exportWallet({ format, now = new Date() }: { format: ExportForma
   const day = now.toISOString().slice(0, 10);
   const [body, type, name] =
     format === "catima"
-      ? [zipped("catima.csv", catimaCsv()), "application/zip", `labs-wallet-${day}-catima.zip`]
+      ? [zipped(catimaFiles()), "application/zip", `labs-wallet-${day}-catima.zip`]
       : [encoded(walletCsv()), "text/csv; charset=utf-8", `labs-wallet-${day}.csv`];
   return new Response(streamOf(body), {
     headers: {
@@ -99,7 +107,25 @@ async function* walletCsv(): AsyncGenerator<string> {
   }
 }
 
-async function* catimaCsv(): AsyncGenerator<string> {
+type ZipFile = { name: string; chunks: AsyncGenerator<Uint8Array> | Uint8Array[]; stored?: true };
+
+/**
+ * catima.csv, then each card's pictures as Catima's exporter names them
+ * (`card_<_id>_<side>.png`; Catima decodes whatever image they are), read
+ * one at a time as the zip is written.
+ */
+async function* catimaFiles(): AsyncGenerator<ZipFile> {
+  const pictures: { id: number; side: CardPhotoSide }[] = [];
+  yield { name: "catima.csv", chunks: encoded(catimaCsv(pictures)) };
+  for (const { id, side } of pictures) {
+    const photo = await cardPhotoBytes({ id, side });
+    // A card deleted since its row was written keeps its row; its picture is gone.
+    if (photo) yield { name: `card_${id}_${side}.png`, chunks: [photo.bytes], stored: true };
+  }
+}
+
+/** catima.csv; `pictures` is given each picture of the cards it writes. */
+async function* catimaCsv(pictures: { id: number; side: CardPhotoSide }[]): AsyncGenerator<string> {
   yield csvLines([["2"]]);
   yield "\r\n";
   const people = await db().$queryRaw<{ name: string }[]>`
@@ -118,6 +144,7 @@ async function* catimaCsv(): AsyncGenerator<string> {
   for await (const cards of walletPages()) {
     for (const card of cards) {
       if (groups.has(card.person_name)) links.push([String(card.id), neutraliseCell(card.person_name)]);
+      for (const side of CARD_PHOTO_SIDES) if (card.photos[side] !== null) pictures.push({ id: card.id, side });
     }
     yield csvLines(cards.map(catimaRow));
   }
@@ -159,22 +186,25 @@ async function* encoded(texts: AsyncGenerator<string>): AsyncGenerator<Uint8Arra
   for await (const text of texts) yield strToU8(text);
 }
 
-/** One file, deflated into a zip as its text arrives. */
-async function* zipped(name: string, texts: AsyncGenerator<string>): AsyncGenerator<Uint8Array> {
+/** Files into one zip as their bytes arrive: text deflated, pictures (which do not deflate) stored. */
+async function* zipped(files: AsyncGenerator<ZipFile>): AsyncGenerator<Uint8Array> {
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, chunk) => {
     if (error) failure = error;
     else out.push(chunk);
   });
-  const entry = new ZipDeflate(name, { level: 6 });
-  zip.add(entry);
-  for await (const text of texts) {
-    entry.push(strToU8(text));
-    if (failure) throw failure;
+  for await (const file of files) {
+    const entry = file.stored ? new ZipPassThrough(file.name) : new ZipDeflate(file.name, { level: 6 });
+    zip.add(entry);
+    for await (const chunk of file.chunks) {
+      entry.push(chunk);
+      if (failure) throw failure;
+      yield* out.splice(0);
+    }
+    entry.push(new Uint8Array(), true);
     yield* out.splice(0);
   }
-  entry.push(new Uint8Array(), true);
   zip.end();
   if (failure) throw failure;
   yield* out.splice(0);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { reserveAnonymousText } from "@/lib/auth/anonymous-text";
+import { reserveAnonymousBytes, reserveAnonymousText } from "@/lib/auth/anonymous-text";
 import { consumeAnonymousWrite } from "@/lib/auth/anonymous-writes";
 import type { Origin } from "@/lib/auth/origin";
 import { db } from "@/lib/db";
@@ -14,9 +14,17 @@ import { text } from "@/lib/text-input";
 import { guessFormat } from "@/lib/scan/barcode-encoding";
 import { announceExpiringCardsNow } from "@/lib/scan/card-expiry";
 import { cardBarcodeProblemText } from "@/lib/scan/check-card-barcode";
+import { cardPhotoType, type CardPhotoType } from "@/lib/scan/card-photos";
 import { parseWalletFile, type WalletFileRow } from "@/lib/scan/parse-wallet-file";
-import { IMPORT_LIMITS, type ImportError, type ImportRow } from "@/lib/scan/schemas";
-import { iso } from "@/lib/scan/shapes";
+import {
+  CARD_PHOTO_SIDES,
+  IMPORT_LIMITS,
+  type CardPhotoSide,
+  type ImportError,
+  type ImportRow,
+} from "@/lib/scan/schemas";
+import { cardPhotoUrls, iso } from "@/lib/scan/shapes";
+import type { PhotoInFile } from "@/lib/scan/wallet-file";
 
 // Imports loyalty cards from a wallet file (docs/import-export.md): every row
 // becomes a card to add, a duplicate of one the wallet (or the file) already
@@ -27,6 +35,11 @@ import { iso } from "@/lib/scan/shapes";
 /** The same card: one store, one person, one number (the unique index of active cards). */
 const keyOf = (row: { store_name: string; person_name: string; card_value: string }) =>
   `${nameKey(row.store_name)}\u0000${nameKey(row.person_name)}\u0000${row.card_value}`;
+
+/** A row's pictures, checked: they travel with it to the write but never leave in its JSON. */
+const PHOTOS = Symbol("photos");
+type CheckedPhotos = Partial<Record<CardPhotoSide, { name: string; type: CardPhotoType; bytes: Uint8Array }>>;
+type CheckedRow = ImportRow & { [PHOTOS]: CheckedPhotos };
 
 const rowFields = z.object({
   store_name: text(120),
@@ -76,7 +89,7 @@ export async function importCards({
     reason: writeError(problem.reason, locale),
   }));
   const people = await knownPeople(parsed.rows.flatMap((row) => row.groups));
-  const candidates: ImportRow[] = [];
+  const candidates: CheckedRow[] = [];
   // Drawing a long 1-D barcode takes bwip-js a millisecond or two: other requests go in between.
   for (const row of parsed.rows) {
     await giveWay();
@@ -86,8 +99,8 @@ export async function importCards({
   }
 
   const existing = await existingKeys(candidates);
-  const add: ImportRow[] = [];
-  const duplicates: ImportRow[] = [];
+  const add: CheckedRow[] = [];
+  const duplicates: CheckedRow[] = [];
   const seen = new Set<string>();
   for (const row of candidates) {
     const key = keyOf(row);
@@ -103,15 +116,44 @@ export async function importCards({
   // The request itself took one token in the request core: each card after the first takes one more.
   if (origin.kind === "anonymous") await consumeAnonymousWrite(origin.client, add.length - 1);
   await reserveAnonymousText({ origin, input: add });
+  await reserveAnonymousBytes({ origin, bytes: add.reduce((sum, row) => sum + photoBytes(row), 0) });
   const written = await writeCards(add);
   if (add.some((row) => row.expiry !== null)) await announceExpiringCardsNow();
   // A card added meanwhile by someone else is a duplicate now; it was not written twice.
   return {
     dry_run: false,
-    add: add.filter((row) => written.has(keyOf(row))),
+    add: await withPhotoUrls(
+      add.filter((row) => written.has(keyOf(row))),
+      written,
+    ),
     duplicates: [...duplicates, ...add.filter((row) => !written.has(keyOf(row)))].sort(byLine),
     errors,
   };
+}
+
+const photoBytes = (row: CheckedRow) =>
+  Object.values(row[PHOTOS]).reduce((sum, photo) => sum + photo.bytes.byteLength, 0);
+
+/** The written cards' pictures by their addresses, in place of their names in the file. */
+async function withPhotoUrls(rows: CheckedRow[], written: Map<string, number>): Promise<ImportRow[]> {
+  const ids = rows.filter((row) => photoBytes(row) > 0).map((row) => written.get(keyOf(row))!);
+  const photos =
+    ids.length === 0
+      ? []
+      : await db().cardPhoto.findMany({
+          where: { cardId: { in: ids } },
+          select: { cardId: true, side: true, updatedAt: true },
+        });
+  return rows.map((row) => {
+    const id = written.get(keyOf(row))!;
+    return {
+      ...row,
+      photos: cardPhotoUrls(
+        id,
+        photos.filter((photo) => photo.cardId === id),
+      ),
+    };
+  });
 }
 
 /**
@@ -164,7 +206,7 @@ function personOf(row: WalletFileRow, people: Map<string, string>, chosen: strin
 }
 
 /** The row as a card to add, or why it cannot be one. */
-function checkRow(row: WalletFileRow, person: string | null, locale: Locale): ImportRow | ImportError {
+function checkRow(row: WalletFileRow, person: string | null, locale: Locale): CheckedRow | ImportError {
   const failed = (reason: ErrorText): ImportError => ({
     line: row.line,
     store_name: row.store || null,
@@ -188,6 +230,12 @@ function checkRow(row: WalletFileRow, person: string | null, locale: Locale): Im
   const format = row.format === "none" ? null : (row.format ?? guessFormat(fields.data.card_value));
   const problem = format === null ? null : cardBarcodeProblemText(format, fields.data.card_value);
   if (problem) return failed(problem);
+  const photos: CheckedPhotos = {};
+  for (const [side, photo] of Object.entries(row.photos ?? {}) as [CardPhotoSide, PhotoInFile][]) {
+    const type = cardPhotoType(photo.bytes);
+    if (type === null) return failed(errorText("wallet.row.photoType", { name: photo.name }));
+    photos[side] = { name: photo.name, type, bytes: photo.bytes };
+  }
   const { extras } = row;
   return {
     line: row.line,
@@ -207,6 +255,10 @@ function checkRow(row: WalletFileRow, person: string | null, locale: Locale): Im
     last_used_at: iso(extras.lastUsedAt),
     printed_number: fields.data.printed_number || null,
     barcode_encoding: extras.barcodeEncoding,
+    photos: Object.fromEntries(
+      CARD_PHOTO_SIDES.map((side) => [side, photos[side]?.name ?? null]),
+    ) as ImportRow["photos"],
+    [PHOTOS]: photos,
   };
 }
 
@@ -236,7 +288,7 @@ async function existingKeys(rows: ImportRow[]): Promise<Set<string>> {
  * the cards, skipping any that an import or a person added in the meantime.
  * Answers the keys of the cards written.
  */
-async function writeCards(rows: ImportRow[]): Promise<Set<string>> {
+async function writeCards(rows: CheckedRow[]): Promise<Map<string, number>> {
   const values = Prisma.join(
     rows.map(
       (row) =>
@@ -246,8 +298,31 @@ async function writeCards(rows: ImportRow[]): Promise<Set<string>> {
           ${row.last_used_at}, ${row.printed_number}, ${row.barcode_encoding})`,
     ),
   );
+  // Each picture names its card as the unique index of active cards does.
+  const pictures = rows.flatMap((row) =>
+    Object.entries(row[PHOTOS]).map(
+      ([side, photo]) =>
+        Prisma.sql`(${nameKey(row.store_name)}, ${nameKey(row.person_name)}, ${row.card_value}, ${side},
+          ${photo.type}, ${String(photo.bytes.byteLength)}, ${Buffer.from(photo.bytes).toString("base64")})`,
+    ),
+  );
+  // Run for what it writes: a statement's data-modifying parts all run, read or not.
+  const writePictures =
+    pictures.length === 0
+      ? Prisma.empty
+      : Prisma.sql`,
+    picture_input (store_key, person_key, card_value, side, content_type, size, data) AS (
+      VALUES ${Prisma.join(pictures)}
+    ),
+    pictures AS (
+      INSERT INTO card_photo (card_id, side, content_type, size, data)
+      SELECT c.id, i.side, i.content_type, CAST(i.size AS int), decode(i.data, 'base64')
+      FROM cards c JOIN stores s ON s.id = c.store_id JOIN people p ON p.id = c.person_id
+      JOIN picture_input i ON i.store_key = s.name_key AND i.person_key = p.name_key AND i.card_value = c.card_value
+      RETURNING card_id
+    )`;
   // Every input column is text; each is cast to its column's type as it is written.
-  const written = await db().$queryRaw<{ store_key: string; person_key: string; card_value: string }[]>`
+  const written = await db().$queryRaw<{ id: number; store_key: string; person_key: string; card_value: string }[]>`
     WITH input (store_name, store_key, person_name, person_key, card_value, card_format, label, note, valid_from,
                 expiry, balance, balance_currency, header_color, starred, archived, last_used_at, printed_number,
                 barcode_encoding) AS (
@@ -275,9 +350,9 @@ async function writeCards(rows: ImportRow[]): Promise<Set<string>> {
              i.printed_number, i.barcode_encoding
       FROM input i JOIN stores s ON s.name_key = i.store_key JOIN people p ON p.name_key = i.person_key
       ON CONFLICT DO NOTHING
-      RETURNING store_id, person_id, card_value
-    )
-    SELECT s.name_key AS store_key, p.name_key AS person_key, c.card_value
+      RETURNING id, store_id, person_id, card_value
+    )${writePictures}
+    SELECT c.id, s.name_key AS store_key, p.name_key AS person_key, c.card_value
     FROM cards c JOIN stores s ON s.id = c.store_id JOIN people p ON p.id = c.person_id`;
-  return new Set(written.map((row) => `${row.store_key}\u0000${row.person_key}\u0000${row.card_value}`));
+  return new Map(written.map((row) => [`${row.store_key}\u0000${row.person_key}\u0000${row.card_value}`, row.id]));
 }

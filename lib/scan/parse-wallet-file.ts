@@ -11,6 +11,8 @@ import { readVoucherVault } from "@/lib/scan/read-voucher-vault";
 import { isZip, readZipEntry, zipEntryNames } from "@/lib/scan/read-zip-entry";
 import {
   BARCODE_TEXT_ENCODINGS,
+  CARD_PHOTO_BYTES,
+  CARD_PHOTO_SIDES,
   IMPORT_LIMITS,
   WALLET_CSV_COLUMNS,
   type BarcodeTextEncoding,
@@ -22,6 +24,7 @@ import {
   readDate,
   unreadable,
   type CardExtras,
+  type PhotosInFile,
   type WalletFile,
   type WalletFileLimits,
   type WalletFileProblem,
@@ -45,7 +48,7 @@ export { NO_EXTRAS, type CardExtras, type WalletFile, type WalletFileRow } from 
 // (lib/http/give-way.ts): a CSV of 2 MiB, parsed in one go, held the server
 // for seconds.
 
-/** The one file of a Catima zip that is read; its card images are not. */
+/** The cards of a Catima zip; their pictures are `card_<_id>_<side>.png` beside it. */
 const CATIMA_CSV = "catima.csv";
 /** The cards in FidMe's export zip; its other files are the account's, not the cards'. */
 const FIDME_CARDS = "loyalty_programs.csv";
@@ -88,7 +91,7 @@ export async function parseWalletFile(
       if (!(header.includes("_id") && header.includes("cardid")))
         throw unreadable(errorText("wallet.file.catimaCsvNotCatima"));
     }
-    return { kind: "catima", ...(await readCatima(records)) };
+    return { kind: "catima", ...(await readCatima(records, catimaPhotos(bytes, names))) };
   }
   if (bytes.byteLength > IMPORT_LIMITS.csvBytes) {
     throw new AppError(
@@ -177,7 +180,7 @@ function isCatimaVersionLine(record: CsvRecord | undefined): boolean {
  * then three tables separated by blank lines: groups (`_id`), cards, and
  * card-to-group links (`cardId,groupId`).
  */
-async function readCatima(records: CsvRecord[]): Promise<WalletFileRead> {
+async function readCatima(records: CsvRecord[], photosOf: CatimaPhotos = noPhotos): Promise<WalletFileRead> {
   const first = records[0];
   if (!first || !isCatimaVersionLine(first)) {
     const cards: CsvRecord[] = [];
@@ -185,7 +188,7 @@ async function readCatima(records: CsvRecord[]): Promise<WalletFileRead> {
       await giveWay();
       if (!isBlank(record)) cards.push(record);
     }
-    return readCatimaCards(cards, []);
+    return readCatimaCards(cards, [], photosOf);
   }
   const version = Number(first.cells[0]!.trim());
   if (version !== 2) {
@@ -205,10 +208,14 @@ async function readCatima(records: CsvRecord[]): Promise<WalletFileRead> {
   const [groups, cards, links = []] = sections;
   if (!groups || !cards) throw unreadable(errorText("wallet.file.catimaNoCards"));
   if (!groups[0]!.cells.includes("_id")) throw unreadable(errorText("wallet.file.catimaNoGroups"));
-  return readCatimaCards(cards, links);
+  return readCatimaCards(cards, links, photosOf);
 }
 
-async function readCatimaCards(cards: CsvRecord[], links: CsvRecord[]): Promise<WalletFileRead> {
+async function readCatimaCards(
+  cards: CsvRecord[],
+  links: CsvRecord[],
+  photosOf: CatimaPhotos,
+): Promise<WalletFileRead> {
   const header = cards[0];
   if (!header) throw unreadable(errorText("wallet.file.catimaNoCards"));
   const column = columnsOf(header.cells);
@@ -252,6 +259,11 @@ async function readCatimaCards(cards: CsvRecord[], links: CsvRecord[]): Promise<
       problem(extras);
       continue;
     }
+    const photos = await photosOf(id);
+    if ("key" in photos) {
+      problem(photos);
+      continue;
+    }
     rows.push({
       line: record.line,
       store,
@@ -262,9 +274,50 @@ async function readCatimaCards(cards: CsvRecord[], links: CsvRecord[]): Promise<
       person: null,
       groups: groupsOf.get(id) ?? [],
       extras,
+      photos,
     });
   }
   return { rows, problems };
+}
+
+/** A Catima card's pictures by its `_id`, or why one cannot be kept. */
+type CatimaPhotos = (id: string) => Promise<PhotosInFile | ErrorText>;
+
+const noPhotos: CatimaPhotos = async () => ({});
+
+/**
+ * The pictures of a Catima zip, as its exporter names them. Each is read
+ * only up to what a card's photo may be (a larger one is its card's problem),
+ * and all of them together only up to what a file's may come to: past that
+ * the zip is refused whole, as a bomb.
+ */
+function catimaPhotos(zip: Uint8Array, names: string[]): CatimaPhotos {
+  const present = new Set(names);
+  let inflated = 0;
+  return async (id) => {
+    const photos: PhotosInFile = {};
+    for (const side of CARD_PHOTO_SIDES) {
+      const name = `card_${id}_${side}.png`;
+      if (!present.has(name)) continue;
+      let bytes: Uint8Array;
+      try {
+        bytes = await readZipEntry(zip, { name, maxBytes: CARD_PHOTO_BYTES });
+      } catch (error) {
+        // Declared larger than a photo may be: that card's problem. An entry that inflates past what it declared is a bomb.
+        if (error instanceof AppError && error.text?.key === "wallet.zip.tooLarge")
+          return errorText("wallet.row.photoTooLarge", { name, mib: CARD_PHOTO_BYTES / 1024 / 1024 });
+        throw error;
+      }
+      inflated += bytes.byteLength;
+      if (inflated > IMPORT_LIMITS.photoBytes)
+        throw new AppError(
+          "payload_too_large",
+          errorText("wallet.file.photosTooLarge", { mib: IMPORT_LIMITS.photoBytes / 1024 / 1024 }),
+        );
+      photos[side] = { name, bytes };
+    }
+    return photos;
+  };
 }
 
 async function readCatimaLinks(links: CsvRecord[]): Promise<Map<string, string[]>> {

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { AppError, errorText, type ErrorText } from "@/lib/http/errors";
 import { giveWay } from "@/lib/http/give-way";
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
-import { readZipEntry } from "@/lib/scan/read-zip-entry";
-import type { BarcodeTextEncoding } from "@/lib/scan/schemas";
+import { readZipEntry, zipEntryNames } from "@/lib/scan/read-zip-entry";
+import { CARD_PHOTO_BYTES, type BarcodeTextEncoding } from "@/lib/scan/schemas";
 import {
   measureJson,
   NO_EXTRAS,
@@ -28,6 +28,8 @@ export const PASS_JSON = "pass.json";
 const PASS_JSON_MAX_BYTES = 256 * 1024;
 /** A pass inside a bundle: its pass.json and images. */
 const PASS_MAX_BYTES = 2 * 1024 * 1024;
+/** A pass's logo, sharpest first: what the card is shown with, as its icon. */
+const PASS_LOGOS = ["logo@2x.png", "logo@3x.png", "logo.png", "icon@2x.png", "icon.png"];
 /** Apple lets a bundle carry ten passes; a few more are read, no more. */
 const BUNDLE_MAX_PASSES = 20;
 /** pass.json nests a few levels (a style's fields, a barcode, semantics); a text deeper is no pass. */
@@ -78,8 +80,27 @@ const passJson = z.looseObject({
 
 /** One `.pkpass`. */
 export async function readPass(bytes: Uint8Array): Promise<WalletFileRead> {
-  const read = await passRow(await readZipEntry(bytes, { name: PASS_JSON, maxBytes: PASS_JSON_MAX_BYTES }), 1);
+  const read = await passWithIcon(bytes, 1);
   return "reason" in read ? { rows: [], problems: [read] } : { rows: [read], problems: [] };
+}
+
+/** A pass's card with its logo as the card's icon, as Catima takes a pass's. */
+async function passWithIcon(pass: Uint8Array, line: number): Promise<WalletFileRow | WalletFileProblem> {
+  const read = await passRow(await readZipEntry(pass, { name: PASS_JSON, maxBytes: PASS_JSON_MAX_BYTES }), line);
+  if ("reason" in read) return read;
+  const names = new Set(zipEntryNames(pass));
+  const name = PASS_LOGOS.find((logo) => names.has(logo));
+  if (name === undefined) return read;
+  try {
+    return {
+      ...read,
+      photos: { icon: { name, bytes: await readZipEntry(pass, { name, maxBytes: CARD_PHOTO_BYTES }) } },
+    };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.text?.key !== "wallet.zip.tooLarge") throw error;
+    const reason = errorText("wallet.row.photoTooLarge", { name, mib: CARD_PHOTO_BYTES / 1024 / 1024 });
+    return { line, reason, store: read.store, value: read.value };
+  }
 }
 
 /** A `.pkpasses` bundle: each pass a row, one that cannot be read a problem of its own. */
@@ -93,7 +114,7 @@ export async function readPassBundle(bytes: Uint8Array, names: string[]): Promis
     const pass = await readZipEntry(bytes, { name, maxBytes: PASS_MAX_BYTES });
     let read: WalletFileRow | WalletFileProblem;
     try {
-      read = await passRow(await readZipEntry(pass, { name: PASS_JSON, maxBytes: PASS_JSON_MAX_BYTES }), index + 1);
+      read = await passWithIcon(pass, index + 1);
     } catch (error) {
       if (!(error instanceof AppError) || error.code === "payload_too_large") throw error;
       read = problemOf(index + 1, errorText("wallet.row.passUnreadable", { name: name.slice(0, 80) }));

@@ -306,6 +306,25 @@ export const spendCardBody = z.object({
 });
 export type SpendCardBody = z.infer<typeof spendCardBody>;
 
+// ─── card photos ──────────────────────────────────────────────────────────
+
+// docs/decisions/028-card-photos.md: a card's front and back, and the icon a
+// pass or Catima keeps beside them.
+export const CARD_PHOTO_SIDES = ["front", "back", "icon"] as const;
+export type CardPhotoSide = (typeof CARD_PHOTO_SIDES)[number];
+/** The most one picture may be: the wallet sends photos scaled down to far less. */
+export const CARD_PHOTO_BYTES = 4 * 1024 * 1024;
+/** What a picture may be, sniffed from its bytes: what every browser and Catima show. */
+export const CARD_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+
+export const cardPhotoParams = z.object({ id: idParam, side: z.enum(CARD_PHOTO_SIDES) });
+
+const cardPhotoUrls = z.object({
+  front: z.string().nullable(),
+  back: z.string().nullable(),
+  icon: z.string().nullable(),
+});
+
 export const cardSchema = z.object({
   id: positiveInt,
   store_id: positiveInt,
@@ -330,6 +349,8 @@ export const cardSchema = z.object({
   /** The number printed on the card; null when it is `card_value`. */
   printed_number: z.string().nullable(),
   barcode_encoding: z.enum(BARCODE_TEXT_ENCODINGS).nullable(),
+  /** Where each picture of the card is served from; null when it has none. */
+  photos: cardPhotoUrls,
   created_at: isoDateTime,
 });
 export type Card = z.infer<typeof cardSchema>;
@@ -599,8 +620,13 @@ export type EnrichProductResponse = z.infer<typeof enrichProductResponse>;
 
 // docs/import-export.md, docs/decisions/007-wallet-import-export.md.
 export const IMPORT_LIMITS = {
-  /** The upload: a Catima zip carries photos of the cards, which are not read. */
+  /** The upload, a Catima zip with the cards' photos included. */
   fileBytes: 20 * 1024 * 1024,
+  /**
+   * The pictures of one file, inflated: photos barely deflate, so an honest
+   * zip's fit easily; a zip bomb of pictures is stopped here.
+   */
+  photoBytes: 40 * 1024 * 1024,
   /** The CSV, bare or inside the zip. */
   csvBytes: 2 * 1024 * 1024,
   /** Cards in one file from the household; a stranger's are capped lower (ANON_RATE_LIMIT). */
@@ -640,6 +666,11 @@ const importRow = cardSchema.omit({ id: true, store_id: true, person_id: true, c
   line: z.number().int().positive(),
   /** null: the card has no barcode. */
   card_format: z.enum(BARCODE_FORMATS).nullable(),
+  /**
+   * The pictures the file brings: in a plan (and for a duplicate) each one's
+   * name in the file, once imported its address; null where it brings none.
+   */
+  photos: cardPhotoUrls,
 });
 export type ImportRow = z.infer<typeof importRow>;
 

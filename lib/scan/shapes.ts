@@ -1,5 +1,6 @@
 import type {
   Card,
+  CardPhoto,
   CardSpend,
   Invoice,
   InvoiceVatLine,
@@ -8,7 +9,7 @@ import type {
   Scan,
   Store,
 } from "@/lib/generated/prisma/client";
-import type { BarcodeTextEncoding } from "@/lib/scan/schemas";
+import { CARD_PHOTO_SIDES, type BarcodeTextEncoding, type CardPhotoSide } from "@/lib/scan/schemas";
 
 // What leaves the server: snake_case fields, ISO UTC timestamps, Decimals as
 // strings with two decimals ("12.50"). One function per resource so every
@@ -32,7 +33,11 @@ export function storeJson(store: Pick<Store, "id" | "name" | "country" | "taxId"
   return { id: store.id, name: store.name, country: store.country, tax_id: store.taxId };
 }
 
-export type CardWithOwner = Card & { store: Pick<Store, "name">; person: Pick<Person, "name"> };
+export type CardWithOwner = Card & {
+  store: Pick<Store, "name">;
+  person: Pick<Person, "name">;
+  photos: Pick<CardPhoto, "side" | "updatedAt">[];
+};
 
 export function cardJson(card: CardWithOwner) {
   return {
@@ -55,8 +60,23 @@ export function cardJson(card: CardWithOwner) {
     last_used_at: iso(card.lastUsedAt),
     printed_number: card.printedNumber,
     barcode_encoding: card.barcodeEncoding as BarcodeTextEncoding | null,
+    photos: cardPhotoUrls(card.id, card.photos),
     created_at: iso(card.createdAt),
   };
+}
+
+/**
+ * Each picture's address, or null. The address changes with the picture
+ * (its time, as `v`), so a browser may keep one as long as it likes.
+ */
+export function cardPhotoUrls(cardId: number, photos: Pick<CardPhoto, "side" | "updatedAt">[]) {
+  const urls = Object.fromEntries(CARD_PHOTO_SIDES.map((side) => [side, null])) as Record<CardPhotoSide, string | null>;
+  for (const photo of photos) {
+    if (!(CARD_PHOTO_SIDES as readonly string[]).includes(photo.side)) continue;
+    urls[photo.side as CardPhotoSide] =
+      `/base-scan/api/cards/${cardId}/photos/${photo.side}?v=${photo.updatedAt.getTime().toString(36)}`;
+  }
+  return urls;
 }
 
 export function cardSpendJson(spend: CardSpend) {

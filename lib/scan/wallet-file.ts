@@ -3,7 +3,7 @@ import { giveWay } from "@/lib/http/give-way";
 import { householdDay, startOfHouseholdDay } from "@/lib/household-clock";
 import { parsePrice, PriceFormatError } from "@/lib/money/parse-price";
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
-import type { BarcodeTextEncoding } from "@/lib/scan/schemas";
+import type { BarcodeTextEncoding, CardPhotoSide } from "@/lib/scan/schemas";
 
 // What every reader of a wallet file gives (lib/scan/parse-wallet-file.ts and
 // the readers of one format each beside it): card rows, knowing nothing of
@@ -26,7 +26,13 @@ export type WalletFileRow = {
   /** The Catima groups the card is in. */
   groups: string[];
   extras: CardExtras;
+  /** The card's pictures in the file (a Catima zip's, a pass's logo), by side. */
+  photos?: PhotosInFile;
 };
+
+/** A picture as a file holds it: its name in the file, for people, and its bytes, not yet looked at. */
+export type PhotoInFile = { name: string; bytes: Uint8Array };
+export type PhotosInFile = Partial<Record<CardPhotoSide, PhotoInFile>>;
 
 /** What a card keeps besides its barcode, as a file gives it (docs/decisions/025-card-fields.md). */
 export type CardExtras = {

@@ -24,6 +24,7 @@ function card(store: [number, string], person: [number, string], value: string, 
     last_used_at: null,
     printed_number: null,
     barcode_encoding: null,
+    photos: { front: null, back: null, icon: null },
     created_at: "2025-01-01T00:00:00.000Z",
   };
 }

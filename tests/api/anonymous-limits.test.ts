@@ -301,4 +301,38 @@ describe("the anonymous text cap", () => {
       );
     }
   });
+
+  it("counts a stranger's card photos against the same day, and never the household's", async () => {
+    const cookie = await operatorCookie();
+    const store = (await (await post(server, "/base-scan/api/stores", { name: "Papelaria" }, { cookie })).json()) as {
+      store_id: number;
+    };
+    const added = await post(
+      server,
+      `/base-scan/api/stores/${store.store_id}/cards`,
+      {
+        person_name: "Ana",
+        card_value: `P${Date.now()}`,
+      },
+      { cookie },
+    );
+    const { card } = (await added.json()) as { card: { id: number } };
+    const putPhoto = (kib: number, headers: Record<string, string>) =>
+      fetch(`${server.url}/base-scan/api/cards/${card.id}/photos/front`, {
+        method: "PUT",
+        headers: { "content-type": "image/png", ...headers },
+        body: new Uint8Array(pngOfSize(kib * KIB)),
+      });
+    const stranger = { "x-forwarded-for": uniqueClientAddress(), "accept-language": "en" };
+    expect((await putPhoto(6, stranger)).status).toBe(200);
+    const over = await putPhoto(6, stranger);
+    expect(over.status).toBe(429);
+    expect(await over.json()).toMatchObject({ error: { code: "rate_limited" } });
+    // What was refused was not kept: the photo is still the first one, 6 KiB.
+    const { card: kept } = (await (await fetch(`${server.url}/base-scan/api/cards/${card.id}`)).json()) as {
+      card: { photos: { front: string } };
+    };
+    expect((await (await fetch(`${server.url}${kept.photos.front}`)).arrayBuffer()).byteLength).toBe(6 * KIB);
+    expect((await putPhoto(20, { ...stranger, cookie })).status).toBe(200);
+  });
 });

@@ -8,6 +8,7 @@ import { constants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { operatorCookie, pairPhone } from "@/tests/api/client";
 import { PNG_1X1 } from "@/tests/support/ask-files";
+import { pngOf } from "@/tests/support/images";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { OWN_SERVER_TIMEOUT_MS, startServer, type RunningServer } from "@/tests/support/server";
 import { BACKUP_TABLES } from "@/lib/labs/backup-tables";
@@ -22,6 +23,9 @@ const FATURA =
 const ATTACHMENT = new Uint8Array(
   Buffer.concat([PNG_1X1, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7 + 3) % 256))]),
 );
+
+/** A card's photo: a real PNG, so the card route keeps it. */
+const PHOTO = pngOf(30, 20, [122, 28, 48]);
 
 type Backup = { header: Record<string, unknown>; tables: Map<string, string[]>; end: Record<string, unknown> };
 
@@ -99,6 +103,7 @@ async function fillEveryArea(server: RunningServer): Promise<{ todoId: number; a
     method: "POST",
     json: { amount: "12,50", note: "Livros" },
   });
+  await call(server, `/base-scan/api/cards/${giftCard.card.id}/photos/front`, { method: "PUT", body: PHOTO });
   const scanned = await call(server, "/base-scan/api/scan", {
     method: "POST",
     json: { value: "5601234567897", format: "ean_13" },
@@ -178,6 +183,9 @@ describe("backup and restore", () => {
       expect(backup.tables.get(table)?.length ?? 0, `${table} rows`).toBeGreaterThan(0);
       expect((backup.end.rows as Record<string, number>)[table]).toBe(backup.tables.get(table)!.length);
     }
+    const photo = JSON.parse(backup.tables.get("card_photo")![0]!) as { side: string; data: string };
+    expect(photo.side).toBe("front");
+    expect(Buffer.from(photo.data.slice(2), "hex")).toEqual(Buffer.from(PHOTO));
     const attachment = JSON.parse(backup.tables.get("attachment")![0]!) as { id: number; data: string };
     expect(attachment.id).toBe(filled.attachmentId);
     expect(Buffer.from(attachment.data.slice(2), "hex")).toEqual(Buffer.from(ATTACHMENT));

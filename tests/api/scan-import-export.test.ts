@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { strFromU8, unzipSync } from "fflate";
+import { strFromU8, strToU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueClientAddress } from "@/tests/api/client";
 import { gtinCheckDigit } from "@/lib/scan/check-digit";
 import type { Card, ImportCardsResponse } from "@/lib/scan/schemas";
 import { OWN_SERVER_TIMEOUT_MS, startServer, type RunningServer } from "@/tests/support/server";
+import { pngOf } from "@/tests/support/images";
 import { catimaFixture, deflatedZeros, patchDirectory, zipOf, zipOfDeflated } from "@/tests/support/zip-files";
 
 // Importing and exporting the wallet (docs/import-export.md) over HTTP, on a
@@ -114,6 +115,25 @@ const comparable = (card: Card) => ({
   balance_currency: card.balance_currency,
 });
 
+async function putPhoto(id: number, side: string, bytes: Uint8Array): Promise<void> {
+  const { status } = await call(`/base-scan/api/cards/${id}/photos/${side}`, {
+    method: "PUT",
+    body: new Uint8Array(bytes),
+  });
+  expect(status).toBe(200);
+}
+
+/** Every card's pictures, by its store, person and number (what an import keeps of a card), as bytes. */
+async function picturesByCard(): Promise<Map<string, Record<string, Uint8Array>>> {
+  const pictures = new Map<string, Record<string, Uint8Array>>();
+  for (const card of await allCards()) {
+    const sides: Record<string, Uint8Array> = {};
+    for (const [side, url] of Object.entries(card.photos)) if (url !== null) sides[side] = (await photoBytes(url))!;
+    if (Object.keys(sides).length > 0) pictures.set(`${card.store_name}/${card.person_name}/${card.card_value}`, sides);
+  }
+  return pictures;
+}
+
 async function deleteCard(card: Card): Promise<void> {
   const { status } = await call(`/base-scan/api/cards/${card.id}/delete`, { method: "POST" });
   expect(status).toBe(200);
@@ -170,8 +190,31 @@ const catimaCards = (person: string) =>
     balance_currency,
   }));
 
+// Catima names each card's pictures by its _id: Cartão Jovem (1) has both sides, Sapataria (6) its icon.
+const FRONT = pngOf(60, 38, [220, 40, 40]);
+const BACK = pngOf(60, 38, [40, 40, 220]);
+const ICON = pngOf(16, 16, [20, 160, 20]);
 const catimaZip = () =>
-  zipOf({ "catima.csv": catimaFixture("catima-v2.csv"), "card_1_front.png": new Uint8Array(2048).fill(7) });
+  zipOf({
+    "catima.csv": catimaFixture("catima-v2.csv"),
+    "card_1_front.png": FRONT,
+    "card_1_back.png": BACK,
+    "card_6_icon.png": ICON,
+    // No card has _id 7: a picture of nobody's is passed over.
+    "card_7_front.png": FRONT,
+  });
+const catimaPhotoNames = {
+  "Cartão Jovem": { front: "card_1_front.png", back: "card_1_back.png", icon: null },
+  Sapataria: { front: null, back: null, icon: "card_6_icon.png" },
+} as Record<string, { front: string | null; back: string | null; icon: string | null }>;
+const NO_PHOTOS = { front: null, back: null, icon: null };
+
+async function photoBytes(url: string | null): Promise<Uint8Array | null> {
+  if (url === null) return null;
+  const response = await fetch(`${server.url}${url}`);
+  expect(response.status).toBe(200);
+  return new Uint8Array(await response.arrayBuffer());
+}
 
 describe("POST /base-scan/api/import, a Catima export", () => {
   it("previews every card of a Catima export in a dry run and writes nothing", async () => {
@@ -179,6 +222,10 @@ describe("POST /base-scan/api/import, a Catima export", () => {
     const { status, data } = await importFile(catimaZip(), { name: "catima.zip", person, dryRun: true });
     expect(status).toBe(200);
     expect(data).toMatchObject({ ok: true, dry_run: true, add: catimaCards(person), duplicates: [], errors: [] });
+    // A plan names each picture as the file does.
+    expect(data.add.map((row) => row.photos)).toEqual(
+      data.add.map((row) => catimaPhotoNames[row.store_name] ?? NO_PHOTOS),
+    );
     expect(await cardsOf(person)).toEqual([]);
   });
 
@@ -199,6 +246,15 @@ describe("POST /base-scan/api/import, a Catima export", () => {
         .map((card) => comparable(card as unknown as Card))
         .sort(byStore),
     );
+    // Each picture is kept with its card, byte for byte, and the answer gives its address.
+    const jovem = stored.find((card) => card.store_name === "Cartão Jovem")!;
+    expect(first.data.add.find((row) => row.store_name === "Cartão Jovem")?.photos).toEqual(jovem.photos);
+    expect(await photoBytes(jovem.photos.front)).toEqual(FRONT);
+    expect(await photoBytes(jovem.photos.back)).toEqual(BACK);
+    expect(jovem.photos.icon).toBeNull();
+    const sapataria = stored.find((card) => card.store_name === "Sapataria")!;
+    expect(await photoBytes(sapataria.photos.icon)).toEqual(ICON);
+    expect(stored.filter((card) => Object.values(card.photos).some((url) => url !== null))).toHaveLength(2);
 
     const again = await importFile(catimaZip(), { name: "catima.zip", person });
     expect(again.data).toMatchObject({ add: [], duplicates: catimaCards(person), errors: [] });
@@ -243,11 +299,20 @@ describe("POST /base-scan/api/import, the other wallets (tests/fixtures/wallets)
 
   it("imports an Apple Wallet pass with its balance, expiry, colour and printed number", async () => {
     const person = unique("Ana");
-    const pass = zipOf({ "pass.json": wallet("store-card.pass.json"), "logo.png": new Uint8Array(64) });
+    // Its sharpest logo becomes the card's icon, as Catima takes a pass's.
+    const logo = pngOf(320, 100, [122, 28, 48]);
+    const pass = zipOf({
+      "pass.json": wallet("store-card.pass.json"),
+      "logo.png": pngOf(160, 50, [0, 0, 0]),
+      "logo@2x.png": logo,
+      "strip.png": pngOf(10, 10, [0, 0, 0]),
+    });
     const { status, data } = await importFile(pass, { name: "cartao.pkpass", person });
     expect(status).toBe(200);
     expect(data).toMatchObject({ add: [{ line: 1, store_name: "Livraria Bertrand" }], errors: [] });
     const [card] = await cardsOf(person);
+    expect(card!.photos).toMatchObject({ front: null, back: null });
+    expect(await photoBytes(card!.photos.icon)).toEqual(logo);
     expect(card).toMatchObject({
       store_name: "Livraria Bertrand",
       card_value: "9912004500731",
@@ -338,9 +403,14 @@ describe("export, and import back", () => {
     await addCard(unique("Continente"), ana, ean13(3), "ean_13", "Família");
     await addCard(unique("Pingo Doce"), rui, "CLUB-000-4417", "code_128");
     await addCard(unique("Worten"), rui, "https://club.example.pt/c/8842?n=João", "qr_code", '=HYPERLINK("x")');
-    await addCard(unique("IKEA"), ana, "-5317", "aztec");
+    const ikea = await addCard(unique("IKEA"), ana, "-5317", "aztec");
     await addCard(unique("Fnac"), ana, "40156", "codabar", "@home");
+    const continente = (await allCards()).find((card) => card.card_value === ean13(3) && card.person_name === ana)!;
+    await putPhoto(continente.id, "front", FRONT);
+    await putPhoto(continente.id, "back", BACK);
+    await putPhoto(ikea.id, "icon", ICON);
     const before = (await allCards()).map(comparable).sort(byStore);
+    const picturesBefore = await picturesByCard();
 
     const exported = await fetch(`${server.url}/base-scan/api/export?format=catima`);
     expect(exported.status).toBe(200);
@@ -348,7 +418,14 @@ describe("export, and import back", () => {
     expect(exported.headers.get("content-disposition")).toMatch(/^attachment; filename="labs-wallet-.*-catima\.zip"$/);
     const zip = new Uint8Array(await exported.arrayBuffer());
     const entries = unzipSync(zip);
-    expect(Object.keys(entries)).toEqual(["catima.csv"]);
+    expect(Object.keys(entries)[0]).toBe("catima.csv");
+    // Every picture, named as Catima's exporter names it.
+    expect(entries[`card_${continente.id}_front.png`]).toEqual(FRONT);
+    expect(entries[`card_${continente.id}_back.png`]).toEqual(BACK);
+    expect(entries[`card_${ikea.id}_icon.png`]).toEqual(ICON);
+    expect(Object.keys(entries).length - 1).toBe(
+      [...picturesBefore.values()].reduce((sum, sides) => sum + Object.keys(sides).length, 0),
+    );
     const csv = strFromU8(entries["catima.csv"]!);
     expect(csv).toContain(`'=HYPERLINK(""x"")`);
     expect(csv).toContain(",'@home\r\n");
@@ -362,6 +439,7 @@ describe("export, and import back", () => {
     expect(data.errors).toEqual([]);
     expect(data.add).toHaveLength(before.length);
     expect((await allCards()).map(comparable).sort(byStore)).toEqual(before);
+    expect(await picturesByCard()).toEqual(picturesBefore);
   });
 
   it("writes Catima's layout version 2 exactly: sections, columns, type names, links", async () => {
@@ -417,6 +495,53 @@ describe("export, and import back", () => {
     const { status, data } = await call("/base-scan/api/export?format=xlsx");
     expect(status).toBe(400);
     expect(data).toMatchObject({ ok: false, error: { code: "validation_failed" } });
+  });
+});
+
+describe("a Catima export's pictures", () => {
+  it("skips, with its reason, a card whose picture is no image or is over 4 MiB, and imports the rest", async () => {
+    const person = unique("Ana");
+    const zip = zipOf({
+      "catima.csv": catimaFixture("catima-v2.csv"),
+      "card_1_front.png": strToU8("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+      "card_6_back.png": new Uint8Array(5 * 1024 * 1024),
+      "card_9_front.png": FRONT,
+    });
+    const { status, data } = await importFile(zip, { name: "catima.zip", person });
+    expect(status).toBe(200);
+    expect(data.errors).toEqual([
+      expect.objectContaining({
+        store_name: "Cartão Jovem",
+        reason: "Its picture card_1_front.png is not a PNG, JPEG or WebP image.",
+      }),
+      expect.objectContaining({
+        store_name: "Sapataria",
+        reason: "Its picture card_6_back.png is larger than 4 MiB, the most a card's photo may be.",
+      }),
+    ]);
+    expect(data.add).toHaveLength(6);
+    const queijaria = (await cardsOf(person)).find((card) => card.store_name === "Queijaria")!;
+    expect(await photoBytes(queijaria.photos.front)).toEqual(FRONT);
+  });
+
+  it("refuses whole a zip whose pictures inflate past 40 MiB in all, and writes nothing", async () => {
+    const person = unique("Ana");
+    const fourMiB = new Uint8Array(4 * 1024 * 1024);
+    const pictures = Object.fromEntries(
+      [1, 2, 3, 4, 5, 6, 8, 9].flatMap((id) => [
+        [`card_${id}_front.png`, fourMiB],
+        [`card_${id}_back.png`, fourMiB],
+      ]),
+    );
+    const zip = zipOf({ "catima.csv": catimaFixture("catima-v2.csv"), ...pictures });
+    expect(zip.byteLength).toBeLessThan(1024 * 1024);
+    const { status, data } = await importFile(zip, { name: "catima.zip", person });
+    expect(status).toBe(413);
+    expect(data).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining("more than 40 MiB") },
+    });
+    expect(await cardsOf(person)).toEqual([]);
   });
 });
 
