@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type PointerEvent } from "react";
 import { BarcodeView, useFormatName } from "@/components/scan/barcode-view";
 import { useBalanceText, useExpiryText } from "@/components/scan/card-facts";
+import { CardPhotoStrip } from "@/components/scan/card-photos";
 import { EditCardSheet } from "@/components/scan/edit-card-sheet";
 import { useWakeLock } from "@/components/scan/use-wake-lock";
 import { Button } from "@/components/ui/button";
@@ -234,6 +235,7 @@ export function CheckoutView({
           {card.note ? (
             <p className="mt-3 max-w-prose px-4 text-center text-sm whitespace-pre-line text-muted">{card.note}</p>
           ) : null}
+          <CardPhotoStrip card={card} />
         </div>
 
         <footer className="grid grid-cols-[3.5rem_1fr_3.5rem] items-center gap-2 px-3 pt-2 pb-[max(env(safe-area-inset-bottom),0.75rem)]">

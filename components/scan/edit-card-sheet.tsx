@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo } from "react";
 import useSWR from "swr";
 import { z } from "zod";
 import { useBalanceText } from "@/components/scan/card-facts";
+import { CardPhotosEditor } from "@/components/scan/card-photos";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, fieldDescription, FormError } from "@/components/ui/field";
@@ -104,9 +105,9 @@ function editCardSchema(t: Translate) {
 }
 
 /**
- * Changes what a card keeps (its label, note, dates, balance, star, archive
- * and printed number) in a sheet over the till view; a card with a balance
- * also takes spends here, with its latest ones listed.
+ * Changes what a card keeps (its label, note, dates, balance, star, archive,
+ * printed number and photos) in a sheet over the till view; a card with a
+ * balance also takes spends here, with its latest ones listed.
  */
 export function EditCardSheet({
   card,
@@ -125,6 +126,7 @@ export function EditCardSheet({
       {open ? (
         <div className="space-y-6">
           {card.balance !== null ? <SpendForm card={card} onSpent={onSaved} /> : null}
+          <CardPhotosEditor card={card} onSaved={onSaved} />
           <EditCardForm
             card={card}
             onSaved={(saved) => {

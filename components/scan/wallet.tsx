@@ -382,12 +382,22 @@ function CardTile({ card, onOpen }: { card: Card; onOpen: () => void }) {
       className={`flex h-28 w-full flex-col justify-between rounded-2xl p-3 text-left shadow-sm active:scale-[0.98] ui-b:h-20 ui-b:rounded-lg ui-b:p-2 ui-c:h-32 ui-d:ring-2 ui-d:ring-fg ${expired || card.archived ? "grayscale" : ""}`}
     >
       <span className="flex min-w-0 items-start gap-2">
-        <span
-          aria-hidden="true"
-          data-initials={storeInitials(card.store_name)}
-          style={{ backgroundColor: "rgb(0 0 0 / 0.25)" }}
-          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-sm font-bold before:content-[attr(data-initials)] ui-b:h-6 ui-b:w-6 ui-b:text-xs"
-        />
+        {card.photos.icon ? (
+          // The card's own icon (a pass's logo, Catima's icon): decoration, as the initials are.
+          // eslint-disable-next-line @next/next/no-img-element -- our own API's picture, a few KiB
+          <img
+            src={card.photos.icon}
+            alt=""
+            className="h-8 w-8 shrink-0 rounded-lg bg-white object-contain ui-b:h-6 ui-b:w-6"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            data-initials={storeInitials(card.store_name)}
+            style={{ backgroundColor: "rgb(0 0 0 / 0.25)" }}
+            className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-sm font-bold before:content-[attr(data-initials)] ui-b:h-6 ui-b:w-6 ui-b:text-xs"
+          />
+        )}
         <span className="line-clamp-2 min-w-0 flex-1 text-base leading-tight font-semibold break-words ui-c:text-lg">
           {card.store_name}
         </span>

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { householdDay } from "../../../lib/household-clock";
+import { pngOf } from "../../../tests/support/images";
 import type { Api, PageState } from "./types";
 
 // The wallet's pages: two people's cards, shown at the till, added and imported.
@@ -46,6 +47,12 @@ export async function seedWallet(api: Api, tag: string): Promise<WalletSeed> {
     const added = await api.post<{ card: { id: number } }>(`/base-scan/api/stores/${store.store_id}/cards`, card);
     cardId ||= added.card.id;
   }
+  // The gift card's front, so its till view and edit sheet show a photo.
+  const photo = await api.request.put(`/base-scan/api/cards/${cardId}/photos/front`, {
+    data: Buffer.from(pngOf(320, 200, [200, 40, 40])),
+    headers: { "content-type": "image/png" },
+  });
+  if (!photo.ok()) throw new Error(`seeding a card's photo: ${photo.status()} ${await photo.text()}`);
   return { cardId };
 }
 
