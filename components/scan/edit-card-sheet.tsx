@@ -126,7 +126,6 @@ export function EditCardSheet({
       {open ? (
         <div className="space-y-6">
           {card.balance !== null ? <SpendForm card={card} onSpent={onSaved} /> : null}
-          <CardPhotosEditor card={card} onSaved={onSaved} />
           <EditCardForm
             card={card}
             onSaved={(saved) => {
@@ -134,6 +133,8 @@ export function EditCardSheet({
               onClose();
             }}
           />
+          {/* Sent as soon as chosen, so apart from the form and its Save. */}
+          <CardPhotosEditor card={card} onSaved={onSaved} />
         </div>
       ) : null}
     </Dialog>
