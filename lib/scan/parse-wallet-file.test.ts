@@ -125,9 +125,26 @@ describe("Catima exports", () => {
     });
   });
 
-  it("reads the same cards from the zip Catima exports, images left aside", async () => {
-    const zip = zipOf({ "catima.csv": catimaFixture("catima-v2.csv"), "card_1_front.png": new Uint8Array(64) });
-    expect((await parseWalletFile(zip)).rows).toEqual(CATIMA_V2_CARDS);
+  it("reads the same cards from the zip Catima exports, each with the pictures named by its _id", async () => {
+    const picture = new Uint8Array(64).fill(3);
+    const zip = zipOf({
+      "catima.csv": catimaFixture("catima-v2.csv"),
+      "card_1_front.png": picture,
+      "card_1_icon.png": picture,
+      // Named as no picture Catima writes, or for no card: passed over.
+      "card_1_side.png": picture,
+      "card_77_front.png": picture,
+    });
+    const { rows } = await parseWalletFile(zip);
+    // toEqual takes an undefined property as a missing one.
+    expect(rows.map((row) => ({ ...row, photos: undefined }))).toEqual(CATIMA_V2_CARDS);
+    const pictures = rows.map((row) =>
+      Object.entries(row.photos ?? {}).map(([side, photo]) => [row.store, side, photo.name, photo.bytes.byteLength]),
+    );
+    expect(pictures.flat()).toEqual([
+      ["Cartão Jovem", "front", "card_1_front.png", 64],
+      ["Cartão Jovem", "icon", "card_1_icon.png", 64],
+    ]);
   });
 
   it("reads the older version 2 layout (other columns, a trailing comma on each row)", async () => {

@@ -274,7 +274,7 @@ async function readCatimaCards(
       person: null,
       groups: groupsOf.get(id) ?? [],
       extras,
-      photos,
+      ...(Object.keys(photos).length > 0 ? { photos } : {}),
     });
   }
   return { rows, problems };

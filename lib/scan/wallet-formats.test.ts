@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AppError, writeError } from "@/lib/http/errors";
 import { startOfHouseholdDay } from "@/lib/household-clock";
+import { cardPhotoType } from "@/lib/scan/card-photos";
 import { NO_EXTRAS, parseWalletFile, type CardExtras } from "@/lib/scan/parse-wallet-file";
 import { zipOf } from "@/tests/support/zip-files";
 
@@ -34,8 +35,9 @@ async function refusal(input: Uint8Array) {
 }
 
 /** A `.pkpass`: pass.json beside the images a pass carries. */
-const pkpass = (pass: unknown) =>
-  zipOf({ "pass.json": JSON.stringify(pass), "logo.png": new Uint8Array(64), "manifest.json": "{}" });
+/** A pass's logo: what it is is looked at when the card is imported, not here. */
+const LOGO = new Uint8Array(64).fill(1);
+const pkpass = (pass: unknown) => zipOf({ "pass.json": JSON.stringify(pass), "logo.png": LOGO, "manifest.json": "{}" });
 const storeCard = () =>
   JSON.parse(new TextDecoder().decode(fixture("store-card.pass.json"))) as Record<string, unknown>;
 
@@ -228,6 +230,7 @@ describe("Apple Wallet passes", () => {
             printedNumber: "9912 0045 0073 1",
             barcodeEncoding: "ISO-8859-1",
           }),
+          photos: { icon: { name: "logo.png", bytes: expect.toSatisfy((bytes) => Buffer.from(LOGO).equals(bytes)) } },
         },
       ],
       problems: [],
@@ -305,6 +308,7 @@ function fieldsOf(rows: Awaited<ReturnType<typeof parseWalletFile>>["rows"]): st
     if (row.label) kept.add("label");
     for (const [name, value] of Object.entries(row.extras))
       if (value !== null && value !== "" && value !== false) kept.add(name);
+    for (const side of Object.keys(row.photos ?? {})) kept.add(`${side} picture`);
   }
   return [...kept].sort();
 }
@@ -341,6 +345,22 @@ describe.skipIf(!corpusHere)("the files the apps made (../shared/corpora/catima)
     }
   });
 
+  it("keeps Catima's example photos, zipped as its exporter names them, as the JPEGs they are", async () => {
+    const front = new Uint8Array(readFileSync(path.join(CORPUS, "example-front.jpg")));
+    const back = new Uint8Array(readFileSync(path.join(CORPUS, "example-back.jpg")));
+    const zip = zipOf({
+      "catima.csv": new Uint8Array(readFileSync(path.join(CORPUS, "catima_v2.csv"))),
+      "card_1_front.png": front,
+      "card_1_back.png": back,
+    });
+    const file = await parseWalletFile(zip);
+    const card = file.rows.find((row) => row.store === "Card 1")!;
+    expect(Buffer.from(front).equals(card.photos!.front!.bytes)).toBe(true);
+    expect(Buffer.from(back).equals(card.photos!.back!.bytes)).toBe(true);
+    expect([cardPhotoType(front), cardPhotoType(back)]).toEqual(["image/jpeg", "image/jpeg"]);
+    console.log(`catima_v2.csv with example photos: ${fieldsOf(file.rows).join(", ")}`);
+  });
+
   it("reads Voucher Vault's export: both vouchers, the gift card's value and expiry", async () => {
     const file = await read("vouchervault.json");
     expect(file.rows.map((row) => [row.store, row.value, row.format])).toEqual([
@@ -372,18 +392,25 @@ describe.skipIf(!corpusHere)("the files the apps made (../shared/corpora/catima)
     expect(passes.length).toBeGreaterThan(0);
     let imported = 0;
     let reported = 0;
+    let icons = 0;
     for (const name of passes) {
       const file = await read(path.join("pkpass", name));
       expect(file.kind).toBe("pkpass");
       for (const row of file.rows) {
         expect(row.store).not.toBe("");
         expect(["qr_code", "aztec", "pdf417", "code_128"]).toContain(row.format);
+        // A pass's logo is its card's icon, a PNG as PassKit requires.
+        if (row.photos?.icon) expect(cardPhotoType(row.photos.icon.bytes), name).toBe("image/png");
+        icons += row.photos?.icon ? 1 : 0;
       }
       imported += file.rows.length;
       reported += file.problems.length;
       if (name.includes("no_barcode")) expect(file.problems).toHaveLength(1);
     }
-    console.log(`passes: ${imported} imported, ${reported} reported, from ${passes.length} files`);
+    console.log(
+      `passes: ${imported} imported (${icons} with a logo as icon), ${reported} reported, from ${passes.length} files`,
+    );
     expect(reported).toBe(1);
+    expect(icons).toBeGreaterThan(0);
   });
 });
