@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { BarcodeView, useFormatName } from "@/components/scan/barcode-view";
 import { CameraScanner, type DetectedBarcode } from "@/components/scan/camera-scanner";
@@ -10,9 +10,13 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, fieldDescription, FormError } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
+import { Notice } from "@/components/ui/notice";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import { guessFormat } from "@/lib/scan/barcode-encoding";
 import { BARCODE_FORMATS, isBarcodeFormat, normalizeFormat } from "@/lib/scan/barcode-format";
+import type { DetectedCode } from "@/lib/scan/client/barcode-reader";
+import { readPhoto } from "@/lib/scan/client/read-photo";
+import { takeSharedFile } from "@/lib/scan/client/shared-file";
 import {
   createCardBody,
   createStoreBody,
@@ -101,6 +105,8 @@ export function AddCardSheet({
   stores: Store[];
   people: { id: number; name: string }[];
   defaultPerson: string | null;
+  /** Opened by a file shared from another app: its code is read first (the manifest's share_target). */
+  shared?: boolean;
   onAdded: (card: Card) => void;
   onClose: () => void;
 }) {
@@ -116,11 +122,13 @@ function AddCardForm({
   stores,
   people,
   defaultPerson,
+  shared = false,
   onAdded,
 }: {
   stores: Store[];
   people: { id: number; name: string }[];
   defaultPerson: string | null;
+  shared?: boolean;
   onAdded: (card: Card) => void;
 }) {
   const t = useTranslations("wallet");
@@ -140,6 +148,10 @@ function AddCardForm({
   /** A photo's several codes, for the person to pick the card's. */
   const [choices, setChoices] = useState<DetectedBarcode[]>([]);
   const [drawError, setDrawError] = useState<string | null>(null);
+  const sharedReading = useSharedFile(shared, (codes) => {
+    if (codes.length === 1) takeCode(codes[0]!);
+    else setChoices(codes);
+  });
 
   // The number first, once the sheet is open (its opening focuses the close button).
   useEffect(() => {
@@ -203,24 +215,6 @@ function AddCardForm({
       {scanning ? (
         <div className="space-y-2">
           <CameraScanner paused={!scanning} onDetected={takeCode} onSeveral={setChoices} />
-          {choices.length > 1 ? (
-            <fieldset className="rounded-xl border border-line p-3">
-              {/* Floated, a legend sits inside the box and wraps there, not across its border. */}
-              <legend className="float-left mb-2 w-full font-semibold">
-                {t("addCard.severalCodes", { count: choices.length })}
-              </legend>
-              <ul className="clear-both space-y-2">
-                {choices.map((code) => (
-                  <li key={`${code.format} ${code.value}`}>
-                    <Button kind="secondary" block onClick={() => takeCode(code)}>
-                      <span className="min-w-0 truncate font-mono">{code.value}</span>{" "}
-                      <span className="ml-2 shrink-0 text-sm font-normal text-muted">{formatName(code.format)}</span>
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-          ) : null}
           <Button kind="secondary" block onClick={() => setScanning(false)}>
             {t("addCard.typeInstead")}
           </Button>
@@ -230,6 +224,33 @@ function AddCardForm({
           {t("addCard.scan")}
         </Button>
       )}
+
+      {sharedReading.status === "reading" ? (
+        <p role="status" className="text-sm text-muted">
+          {t("addCard.shared.reading")}
+        </p>
+      ) : sharedReading.status === "message" ? (
+        <Notice tone="danger">{t(`addCard.shared.${sharedReading.message}`)}</Notice>
+      ) : null}
+
+      {choices.length > 1 ? (
+        <fieldset className="rounded-xl border border-line p-3">
+          {/* Floated, a legend sits inside the box and wraps there, not across its border. */}
+          <legend className="float-left mb-2 w-full font-semibold">
+            {t("addCard.severalCodes", { count: choices.length })}
+          </legend>
+          <ul className="clear-both space-y-2">
+            {choices.map((code) => (
+              <li key={`${code.format} ${code.value}`}>
+                <Button kind="secondary" block onClick={() => takeCode(code)}>
+                  <span className="min-w-0 truncate font-mono">{code.value}</span>{" "}
+                  <span className="ml-2 shrink-0 text-sm font-normal text-muted">{formatName(code.format)}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
 
       <Field
         label={t("addCard.valueLabel")}
@@ -313,4 +334,52 @@ function AddCardForm({
       </div>
     </form>
   );
+}
+
+type SharedReading = { status: "idle" | "reading" } | { status: "message"; message: "none" | "failed" | "gone" };
+
+/**
+ * Reads the codes of the file shared to the app, once, when the sheet opens
+ * for it, and hands them over (one or several); says so when there is no
+ * file or no code in it.
+ */
+function useSharedFile(shared: boolean, onCodes: (codes: DetectedBarcode[]) => void): SharedReading {
+  const [reading, setReading] = useState<SharedReading>({ status: shared ? "reading" : "idle" });
+  const onCodesRef = useRef(onCodes);
+  useEffect(() => {
+    onCodesRef.current = onCodes;
+  });
+  useEffect(() => {
+    if (!shared) return;
+    let cancelled = false;
+    void (async () => {
+      const file = await takeSharedFile();
+      if (cancelled) return;
+      if (!file) return setReading({ status: "message", message: "gone" });
+      try {
+        const found = await readPhoto(file, { formats: BARCODE_FORMATS });
+        const codes = distinctCodes(found);
+        if (cancelled) return;
+        if (codes.length === 0) return setReading({ status: "message", message: "none" });
+        setReading({ status: "idle" });
+        onCodesRef.current(codes);
+      } catch {
+        if (!cancelled) setReading({ status: "message", message: "failed" });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [shared]);
+  return reading;
+}
+
+/** What a reader found, as codes of formats we draw, each once. */
+function distinctCodes(found: DetectedCode[]): DetectedBarcode[] {
+  const codes = new Map<string, DetectedBarcode>();
+  for (const { rawValue, format } of found) {
+    const known = normalizeFormat(format);
+    if (known && rawValue) codes.set(`${known}\u0000${rawValue}`, { value: rawValue, format: known });
+  }
+  return [...codes.values()];
 }

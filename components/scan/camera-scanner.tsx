@@ -158,7 +158,7 @@ export function CameraScanner({
           {photo.status === "reading" ? t("photo.busy") : t("photo.pick")}
           <input
             type="file"
-            accept="image/*"
+            accept="image/*,application/pdf"
             className="sr-only"
             onChange={onPhotoChosen}
             disabled={photo.status === "reading"}

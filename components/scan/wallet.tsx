@@ -293,6 +293,7 @@ export function Wallet({
         stores={stores}
         people={people.length > 0 ? people : cardPeople}
         defaultPerson={person?.name ?? null}
+        shared={adding.value === "shared"}
         onAdded={added}
         onClose={adding.close}
       />

@@ -10,6 +10,8 @@
 // - every API call and every write goes straight to the network, never cached.
 // The one message it takes, refresh-pages, names Scan pages it already knows;
 // it stores no address a page hands it.
+// A file shared to the installed app (a screenshot, a photo, a PDF of a card)
+// arrives here as a POST to /base-scan/share and is handed to the add-card sheet.
 // It also shows Labs' web pushes (docs/decisions/024-notifications.md): the
 // server writes each in the phone's language; a tap opens its page here.
 // Bump VERSION to drop everything stored by an older worker.
@@ -17,6 +19,12 @@
 const VERSION = "1";
 const PAGES = `scan-pages-${VERSION}`;
 const ASSETS = `scan-assets-${VERSION}`;
+// A file shared to Labs from another app (the manifest's share_target), kept
+// until the add-card sheet reads it (lib/scan/client/shared-file.ts).
+const SHARED = "scan-shared";
+const SHARED_FILE = "/base-scan/share/file";
+// A voucher's PDF or a screenshot is far less; a larger file is not kept.
+const SHARED_MAX_BYTES = 32 * 1024 * 1024;
 const SCAN_PAGES = ["/base-scan/", "/base-scan/scan", "/base-scan/session", "/base-scan/prices", "/base-scan/products"];
 const SCAN_FILES = [
   "/base-scan/manifest.webmanifest",
@@ -36,7 +44,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      const current = new Set([PAGES, ASSETS]);
+      const current = new Set([PAGES, ASSETS, SHARED]);
       for (const key of await caches.keys()) {
         if (key.startsWith("scan-") && !current.has(key)) await caches.delete(key);
       }
@@ -55,8 +63,12 @@ self.addEventListener("message", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
+  if (request.method === "POST" && url.origin === self.location.origin && url.pathname === "/base-scan/share") {
+    event.respondWith(receiveShare(request));
+    return;
+  }
+  if (request.method !== "GET") return;
   if (url.origin !== self.location.origin) return;
   if (isApi(url.pathname)) return;
   if (request.mode === "navigate") {
@@ -72,6 +84,31 @@ self.addEventListener("fetch", (event) => {
   }
   if (isScanFile(url.pathname)) event.respondWith(networkFirst(request));
 });
+
+/**
+ * A file shared from another app: kept where the add-card sheet finds it,
+ * then the wallet opens that sheet to read its code. Nothing goes to the
+ * server; what is not one file of a sensible size is not kept, and the sheet
+ * says so.
+ */
+async function receiveShare(request) {
+  let file = null;
+  try {
+    const form = await request.formData();
+    file = form.getAll("file").find((value) => typeof value !== "string" && value.size > 0) || null;
+  } catch {
+    file = null;
+  }
+  const cache = await caches.open(SHARED);
+  await cache.delete(SHARED_FILE);
+  if (file && file.size <= SHARED_MAX_BYTES) {
+    await cache.put(
+      SHARED_FILE,
+      new Response(file, { headers: { "content-type": file.type || "application/octet-stream" } }),
+    );
+  }
+  return Response.redirect("/base-scan/?add=shared", 303);
+}
 
 function isApi(pathname) {
   return pathname.startsWith("/base-scan/api/") || pathname.startsWith("/api/") || pathname.includes("/api/");

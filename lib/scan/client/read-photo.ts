@@ -1,8 +1,9 @@
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
 import { loadBarcodeReader, type DetectedCode } from "@/lib/scan/client/barcode-reader";
+import { decodePdf, isPdf } from "@/lib/scan/client/decode-pdf";
 import { decodePhoto, type PhotoProgress } from "@/lib/scan/client/decode-photo";
 
-// "Scan a photo" from the page: the photo is read in a worker
+// "Scan a photo" (or a PDF) from the page: the file is read in a worker
 // (photo-worker.ts) so the page keeps answering taps while it works; where a
 // worker cannot start or fails, the same decodePhoto runs on the page.
 
@@ -21,7 +22,7 @@ let idleTimer: ReturnType<typeof setTimeout> | undefined;
 let lastId = 0;
 
 /**
- * The codes of `formats` in the photo `file`, [] when there are none.
+ * The codes of `formats` in the photo or PDF `file`, [] when there are none.
  * `onProgress` hears each look taken. Throws when the file cannot be decoded
  * as an image.
  */
@@ -39,7 +40,8 @@ export async function readPhoto(
   }
   // An undecodable file fails here too, at once, and is the caller's error.
   const reader = await loadBarcodeReader(formats);
-  const codes = await decodePhoto(file, reader.detect, onProgress);
+  const decode = (await isPdf(file)) ? decodePdf : decodePhoto;
+  const codes = await decode(file, reader.detect, onProgress);
   // The page could where the worker could not (it did not load, or the
   // browser lacks what it needs there): the page reads from now on.
   if (workerFailed) workerBroken = true;
