@@ -595,9 +595,12 @@ export type CreateManualProductResponse = z.infer<typeof createManualProductResp
 export const searchProductsResponse = z.object({ ok: z.literal(true), products: z.array(productSchema) });
 export type SearchProductsResponse = z.infer<typeof searchProductsResponse>;
 
-// Open Food Facts keys products by their numeric barcode.
+// Open Food Facts keys products by their numeric barcode, read as productCode reads it.
 export const enrichParams = z.object({
-  code: z.string().regex(/^\d{4,24}$/, "only numeric barcodes can be looked up on Open Food Facts"),
+  code: z
+    .string()
+    .regex(/^\d{4,24}$/, "only numeric barcodes can be looked up on Open Food Facts")
+    .transform((code) => productCodeOf({ value: code, format: null })),
 });
 
 export const enrichQuery = z.object({
