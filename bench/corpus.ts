@@ -9,16 +9,25 @@
 //
 // Layout (docs/barcode-corpus.md): any depth of folders; a photo is a .jpg,
 // .jpeg, .png, .webp, .gif or .bmp with a .txt of the same name beside it
-// holding exactly the text the code carries (one final line break ignored).
+// holding exactly the text the code carries; one final line break may be
+// the file's or the code's (zxing's qrcode-3/18 ends in one), so a reading
+// counts with it or without it.
 // Photos without a .txt are counted and left out.
 //
 // The format of a photo is the nearest folder whose name is a format, as is
 // or without a "-<n>" suffix ("ean_13/", "EAN-13/", "qrcode-2/",
 // "datamatrix-1/"); else the format reported by whichever reader read the
-// expected text; else "unknown". A reading counts when its text is the
-// expected one, or the same GTIN with leading zeros (UPC-A as 12 or 13
-// digits). --by-name adds a table per file name, for folders that hold the
+// expected text; else "unknown". A reading counts when it says what the
+// expected text says (readsAs in lib/scan/normalise-reading.ts): the same
+// text, the same product code (a UPC-A in 12 or 13 digits, a UPC-E in 8 or
+// as its UPC-A), or for Codabar the same data between its start and stop
+// letters. --by-name adds a table per file name, for folders that hold the
 // same names (the made photos: <format>/<kind>.jpg); --each a line per photo.
+//
+// Where a MANIFEST.md beside the folder (or above it) lists, per folder, how
+// many photos zxing's own tests must read ("zxing 0° pass (normal /
+// try-harder)", as ../shared/corpora/MANIFEST.md does), a table per folder
+// puts the page's count beside that number.
 //
 // Files that zxing-wasm cannot open in Node (WebP) are given to it as the
 // pixels Chromium decoded. Prints numbers and the misses; the photos stay
@@ -27,6 +36,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { chromium, devices, type Page } from "@playwright/test";
 import { BARCODE_FORMATS, normalizeFormat } from "../lib/scan/barcode-format";
+import { readsAs } from "../lib/scan/normalise-reading";
 import { readAllBarcodes } from "../tests/support/decode-barcode";
 import { percentile, startBenchServer } from "./support";
 import { chromiumLaunch } from "../tests/support/chromium";
@@ -88,7 +98,7 @@ function listPhotos(root: string): { photos: Photo[]; withoutText: number } {
       withoutText += 1;
       continue;
     }
-    photos.push({ file, name, expected: text.replace(/\r?\n$/, ""), folderFormat: folderFormat(name) });
+    photos.push({ file, name, expected: text, folderFormat: folderFormat(name) });
   }
   return { photos, withoutText };
 }
@@ -106,11 +116,37 @@ function folderFormat(name: string): string | null {
   return null;
 }
 
-/** Whether `text` is what `expected` says: the same, or the same GTIN (UPC-A read as 12 or 13 digits). */
-function sameText(expected: string, text: string): boolean {
-  if (text === expected) return true;
-  const gtin = /^\d{8,14}$/;
-  return gtin.test(expected) && gtin.test(text) && expected.padStart(14, "0") === text.padStart(14, "0");
+/** Whether a code read from `photo` carries its text, with or without the text file's final line break. */
+function readsExpected(photo: Photo, value: string, format: string): boolean {
+  const reading = { value, format: normalizeFormat(format) };
+  return readsAs(reading, photo.expected) || readsAs(reading, photo.expected.replace(/\r?\n$/, ""));
+}
+
+/** zxing's own count for a folder: how many of its photos its tests must read at 0°, normally and trying harder. */
+type Required = { normal: number; tryHarder: number };
+
+/**
+ * The counts of the nearest MANIFEST.md at or above `root`, by folder name:
+ * the rows of its table whose header has a "zxing … pass" column holding
+ * "<normal> / <try-harder>". Empty when there is none.
+ */
+function requiredCounts(root: string): Map<string, Required> {
+  const counts = new Map<string, Required>();
+  let folder = path.resolve(root);
+  for (let depth = 0; depth < 3; depth += 1, folder = path.dirname(folder)) {
+    const file = path.join(folder, "MANIFEST.md");
+    if (!statSync(file, { throwIfNoEntry: false })?.isFile()) continue;
+    let column = -1;
+    for (const line of readFileSync(file, "utf8").split("\n")) {
+      const cells = line.split("|").map((cell) => cell.trim().replace(/`/g, ""));
+      if (!line.trimStart().startsWith("|")) column = -1;
+      else if (column < 0) column = cells.findIndex((cell) => /zxing.*pass/i.test(cell));
+      const pass = column < 0 ? null : /^(\d+) \/ (\d+)$/.exec(cells[column] ?? "");
+      if (pass) counts.set(cells[1]!, { normal: Number(pass[1]), tryHarder: Number(pass[2]) });
+    }
+    return counts;
+  }
+  return counts;
 }
 
 async function readInNode(list: Photo[]): Promise<Reading[]> {
@@ -123,7 +159,7 @@ async function readInNode(list: Photo[]): Promise<Reading[]> {
       const codes = /\.webp$/i.test(photo.file)
         ? await readAllBarcodes(await pixelsOf(page, bytes, photo.file))
         : await readAllBarcodes(bytes);
-      const hit = codes.find((code) => sameText(photo.expected, code.text));
+      const hit = codes.find((code) => readsExpected(photo, code.text, code.format));
       readings.push({
         read: Boolean(hit),
         format: hit ? (normalizeFormat(hit.format) ?? hit.format) : null,
@@ -190,7 +226,7 @@ async function readInPage(list: Photo[], baseURL: string): Promise<(Reading & { 
         codes: JSON.parse((element as HTMLElement).dataset.photoCodes ?? "[]") as { value: string; format: string }[],
       }));
       const longestTaskMs = Number(await page.evaluate("window.__longestTask"));
-      const hit = outcome.codes.find((code) => sameText(photo.expected, code.value));
+      const hit = outcome.codes.find((code) => readsExpected(photo, code.value, code.format));
       readings.push({
         read: Boolean(hit),
         format: hit?.format ?? null,
@@ -225,6 +261,7 @@ function report(all: Row[]): boolean {
 
   const byFormat = table("format", groupOf);
   if (byName) table("name", (row) => path.basename(row.file).replace(IMAGE, ""));
+  const short = requiredTable(all);
 
   const ms = (list: number[]) => {
     const sorted = [...list].sort((a, b) => a - b);
@@ -261,5 +298,45 @@ function report(all: Row[]): boolean {
       ? "\nours reads at least as many as zxing-wasm in every format the scanner reads"
       : `\nours reads fewer than zxing-wasm in: ${behind.join(", ")}`,
   );
+  if (short !== null) {
+    console.log(
+      short.length === 0
+        ? "ours reads at least zxing's own count in every folder the manifest lists"
+        : `ours reads fewer than zxing's own count in: ${short.join(", ")}`,
+    );
+  }
   return behind.length === 0;
+}
+
+/**
+ * Per folder the manifest lists: photos, what each reader read, and the
+ * count zxing's own tests require (at 0°, normal / trying harder, as the
+ * page's reader does). The target is the try-harder count, or every photo
+ * where that count includes photos not here (a .bin value the manifest left
+ * out). Answers the folders below it, or null without a manifest.
+ */
+function requiredTable(all: Row[]): string[] | null {
+  const required = requiredCounts(dir!);
+  if (required.size === 0) return null;
+  const groups = new Map<string, Row[]>();
+  for (const row of all) {
+    const folder = path.basename(path.dirname(row.file));
+    if (required.has(folder)) groups.set(folder, [...(groups.get(folder) ?? []), row]);
+  }
+  const count = (list: Row[], side: "ours" | "zxing") => list.filter((row) => row[side].read).length;
+  console.log(
+    `\n${"folder".padEnd(20)} photos   ours (page)   zxing-wasm (Node)   zxing's tests (normal / try harder)`,
+  );
+  const short: string[] = [];
+  for (const [folder, list] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    const { normal, tryHarder } = required.get(folder)!;
+    const target = Math.min(tryHarder, list.length);
+    const ours = count(list, "ours");
+    if (ours < target) short.push(`${folder} (${ours}/${target})`);
+    const mark = ours < target ? `   below by ${target - ours}` : "";
+    console.log(
+      `${folder.padEnd(20)} ${String(list.length).padStart(6)}   ${String(ours).padStart(11)}   ${String(count(list, "zxing")).padStart(17)}   ${`${normal} / ${tryHarder}`.padStart(9)}${mark}`,
+    );
+  }
+  return short;
 }

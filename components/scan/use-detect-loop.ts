@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from "react"
 import { normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
 import { loadBarcodeReader, type BarcodeReader, type DetectedCode } from "@/lib/scan/client/barcode-reader";
 import { createCodeFilter } from "@/lib/scan/client/code-filter";
+import { normaliseReading } from "@/lib/scan/normalise-reading";
 
 // The scanner's reading side: the barcode reader (the browser's own
 // BarcodeDetector, else zxing's wasm; lib/scan/client/barcode-reader.ts), a
@@ -11,6 +12,9 @@ import { createCodeFilter } from "@/lib/scan/client/code-filter";
 // de-duplication of what is seen: a code held in view is read many times a
 // second but passed on once, then again only after 3 s out of sight
 // (lib/scan/client/code-filter.ts). Photos go through the same `report`.
+// Every code is passed on as its symbol is printed, one way whichever reader
+// read it (lib/scan/normalise-reading.ts): a card keeps that, a scan's
+// product is keyed by its GTIN on the server.
 
 export type DetectedBarcode = { value: string; format: BarcodeFormat };
 
@@ -78,9 +82,10 @@ export function useCodeReport({
         const element = elementRef.current;
         if (element) element.dataset.detections = String(sightings.current);
         if (sightings.current === 1) performance.mark("labs:first-code");
-        kept.push({ value: code.rawValue, format });
-        if (announce && filter.current.accept(code.rawValue, performance.now())) {
-          onNewRef.current({ value: code.rawValue, format });
+        const value = normaliseReading({ value: code.rawValue, format });
+        kept.push({ value, format });
+        if (announce && filter.current.accept(value, performance.now())) {
+          onNewRef.current({ value, format });
         }
       }
       return kept;

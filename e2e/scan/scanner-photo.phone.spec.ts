@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { writeFileSync } from "node:fs";
+import bwipjs from "bwip-js/node";
 import { makePhoto, openPhotoLab, PHOTO_KINDS, photoCases, type PhotoCase } from "../support/barcode-photos";
 import { expect, test } from "../fixtures";
 
@@ -69,4 +70,43 @@ test("without workers the page reads the photo itself", async ({ page }, testInf
   const codes = await scanPhoto(page, rotated!.file, 1);
   expect(codes).toContainEqual({ value: rotated!.photo.value, format: "ean_13" });
   await expect(page.getByTestId("result-value")).toHaveText(rotated!.photo.value);
+});
+
+/** A barcode as a program draws it: bwip-js' PNG, on a transparent background unless given one. */
+async function drawnPng(
+  file: string,
+  options: { bcid: string; text: string; height?: number; backgroundcolor?: string },
+) {
+  writeFileSync(file, await bwipjs.toBuffer({ scale: 3, paddingwidth: 12, paddingheight: 12, ...options }));
+  return file;
+}
+
+test("passes a UPC-E and a full-ASCII Code 39 on as they are printed", async ({ page }, testInfo) => {
+  // docs/decisions/027-one-reading-one-value.md: zxing reads this UPC-E as
+  // 0050968000093 and names full-ASCII Code 39 code_39_extended.
+  const cases = [
+    { bcid: "upce", text: "05096893", format: "upc_e" },
+    { bcid: "code39ext", text: "Cartao 12ab", format: "code_39" },
+  ];
+  await page.goto("/base-scan/scan");
+  for (const [index, { bcid, text, format }] of cases.entries()) {
+    const file = await drawnPng(testInfo.outputPath(`${bcid}.png`), {
+      bcid,
+      text,
+      height: 12,
+      backgroundcolor: "FFFFFF",
+    });
+    expect.soft(await scanPhoto(page, file, index + 1), bcid).toContainEqual({ value: text, format });
+    await expect.soft(page.getByTestId("result-value"), bcid).toHaveText(text);
+  }
+});
+
+test("reads a barcode drawn on a transparent background", async ({ page }, testInfo) => {
+  // Its transparent pixels are black with no opacity: read as such, they are all ink.
+  const file = await drawnPng(testInfo.outputPath("transparent.png"), {
+    bcid: "datamatrix",
+    text: "LABS-TRANSPARENT-7",
+  });
+  await page.goto("/base-scan/scan");
+  expect(await scanPhoto(page, file, 1)).toContainEqual({ value: "LABS-TRANSPARENT-7", format: "data_matrix" });
 });

@@ -57,6 +57,10 @@ describe("normalizeFormat", () => {
     ["CODE_39", "code_39"],
     ["Code39", "code_39"],
     ["Code 3 of 9", "code_39"],
+    ["code_39_extended", "code_39"], // zxing-cpp 3's full-ASCII Code 39, as barcode-detector names it
+    ["code_39_standard", "code_39"],
+    ["Code39Ext", "code_39"],
+    ["Code 39 Full ASCII", "code_39"],
     ["CODE_93", "code_93"],
     ["Code93", "code_93"],
     ["CODABAR", "codabar"],

@@ -52,6 +52,15 @@ const ALIASES = new Map<string, BarcodeFormat>(
     ean128: "code_128",
     code39: "code_39",
     code3of9: "code_39",
+    // zxing-cpp 3 tells the two modes of Code 39 apart, and the
+    // `barcode-detector` ponyfill passes its names on: a full-ASCII symbol
+    // comes back as `code_39_extended`. Both are one symbology, drawn again
+    // with bwip-js' code39 or code39ext (lib/scan/barcode-encoding.ts).
+    code39standard: "code_39",
+    code39std: "code_39",
+    code39extended: "code_39",
+    code39ext: "code_39",
+    code39fullascii: "code_39",
     code93: "code_93",
     codabar: "codabar",
     itf: "itf",

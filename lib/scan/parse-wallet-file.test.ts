@@ -338,6 +338,39 @@ describe("the wallet CSV", () => {
   });
 });
 
+describe("barcode values", () => {
+  // docs/decisions/027-one-reading-one-value.md: a card keeps its symbol as printed.
+  const valuesOf = async (file: Uint8Array) =>
+    (await parseWalletFile(file)).rows.map((row) => [row.store, row.value, row.format]);
+
+  it("keeps Catima's Codabar with its start and stop letters, and its UPC-E as 8 digits", async () => {
+    const file = bytes(
+      "_id,store,note,cardid,barcodeid,barcodetype\r\n" +
+        "1,Biblioteca,,1234567890,,CODABAR\r\n" +
+        "2,Clube,,B40156D,,CODABAR\r\n" +
+        "3,Drogaria,,05096893,,UPC_E\r\n",
+    );
+    expect(await valuesOf(file)).toEqual([
+      ["Biblioteca", "A1234567890A", "codabar"],
+      ["Clube", "B40156D", "codabar"],
+      ["Drogaria", "05096893", "upc_e"],
+    ]);
+  });
+
+  it("takes a UPC-E or UPC-A written as a reader gives it as the card prints it", async () => {
+    const file = bytes(
+      "store,number,format\r\nDrogaria,0050968000093,upc_e\r\nMercado,0036000291452,upc_a\r\nLidl,0036000291452,ean_13\r\nFnac,ABC-1,\r\n",
+    );
+    expect(await valuesOf(file)).toEqual([
+      ["Drogaria", "05096893", "upc_e"],
+      ["Mercado", "036000291452", "upc_a"],
+      // The same bars as the UPC-A, and what the scanner kept for one: as it is.
+      ["Lidl", "0036000291452", "ean_13"],
+      ["Fnac", "ABC-1", null],
+    ]);
+  });
+});
+
 describe("large files", () => {
   it("refuses a file of more rows than an import may hold, without reading past them", async () => {
     const many = bytes(`store,number\n${"Lidl,1\n".repeat(10_000)}`);

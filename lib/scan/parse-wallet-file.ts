@@ -5,6 +5,7 @@ import { AppError, errorText, type ErrorText } from "@/lib/http/errors";
 import { giveWay } from "@/lib/http/give-way";
 import { normalizeFormat, BARCODE_FORMATS } from "@/lib/scan/barcode-format";
 import { fromCatimaBarcodeName } from "@/lib/scan/catima-barcodes";
+import { normaliseReading } from "@/lib/scan/normalise-reading";
 import { looksLikeFormula, restoreCell } from "@/lib/scan/formula-cells";
 import { PASS_JSON, readPass, readPassBundle } from "@/lib/scan/read-pkpass";
 import { readVoucherVault } from "@/lib/scan/read-voucher-vault";
@@ -69,11 +70,27 @@ const householdLimits: WalletFileLimits = {
   tooManyRows: () => new AppError("payload_too_large", errorText("wallet.importTooManyRows", { max: HOUSEHOLD_ROWS })),
 };
 
-/** The cards in `bytes`, or a refusal naming what is wrong with the file. */
+/**
+ * The cards in `bytes`, or a refusal naming what is wrong with the file.
+ * Each card's value is as its barcode is printed, whichever app wrote it
+ * (docs/decisions/027-one-reading-one-value.md): Catima's Codabar without
+ * its start and stop letters and a UPC-E written as its UPC-A come in as a
+ * card scanned here keeps them, so the same card is found again.
+ */
 export async function parseWalletFile(
   bytes: Uint8Array,
   limits: WalletFileLimits = householdLimits,
 ): Promise<WalletFile> {
+  const file = await readWalletFile(bytes, limits);
+  return { ...file, rows: file.rows.map(asPrinted) };
+}
+
+function asPrinted(row: WalletFileRow): WalletFileRow {
+  if (row.format === null || row.format === "none") return row;
+  return { ...row, value: normaliseReading({ value: row.value, format: row.format }) };
+}
+
+async function readWalletFile(bytes: Uint8Array, limits: WalletFileLimits): Promise<WalletFile> {
   if (isZip(bytes)) {
     // What a Mac's Finder adds to a zip it makes (__MACOSX/, folders) is no part of any export.
     const names = zipEntryNames(bytes).filter((name) => !name.startsWith("__MACOSX/") && !name.endsWith("/"));

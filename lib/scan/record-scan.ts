@@ -5,6 +5,7 @@ import { AppError, errorText } from "@/lib/http/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
 import { classifyCode } from "@/lib/scan/classify-code";
+import { cardValuesOf, productCodeOf, type Reading } from "@/lib/scan/normalise-reading";
 import { parseFatura, type VatLine } from "@/lib/scan/parse-fatura";
 import { SESSION_IDLE_MS } from "@/lib/scan/scan-session";
 import { searchTextOf } from "@/lib/scan/search-text";
@@ -15,6 +16,7 @@ import { invoiceJson, scanJson } from "@/lib/scan/shapes";
 const MAX_PRODUCT_CODE = 64;
 
 export type RecordScanOptions = {
+  /** As read or typed; kept as lib/scan/normalise-reading.ts says (see recordScan). */
   value: string;
   format?: BarcodeFormat | null;
   note?: string | null;
@@ -35,6 +37,10 @@ const scanInclude = {
 
 /**
  * Records one scan (docs/contract.md, "Scan decisions"):
+ * - the value kept is the product code of what was read: a GTIN as Open
+ *   Food Facts keys it (a UPC-E as its UPC-A, a UPC-A in 13 digits), or,
+ *   when an active card holds the code as printed, the card's value
+ *   (docs/decisions/027-one-reading-one-value.md);
  * - `kind` from the content, `card` when it equals an active card's value;
  * - a fatura is parsed into an Invoice (a malformed one keeps its parse error)
  *   and gets the store whose `tax_id` is the issuer's NIF;
@@ -45,7 +51,8 @@ const scanInclude = {
  *   never written here: see there why);
  * - it goes into the caller's session while that is open, else a new one.
  *
- * All of it is one SQL statement, one round trip (docs/decisions/015-one-statement-scan.md),
+ * All of it is one SQL statement, one round trip (docs/decisions/015-one-statement-scan.md;
+ * a code a card may keep in another form than the product's costs one look before it),
  * kept in the database as the function `record_scan` (docs/decisions/018-scan-statement-planned-once.md):
  * what depends on the database (the card, the stores, the session) is
  * decided inside it. With a `clientId` it is idempotent: a resend writes
@@ -54,13 +61,15 @@ const scanInclude = {
  * concurrent resends also end with one row.
  */
 export async function recordScan({
-  value,
+  value: read,
   format = null,
   note = null,
   sessionId,
   clientId = null,
   now = new Date(),
 }: RecordScanOptions) {
+  const reading = { value: read, format };
+  const value = await storedValue(reading);
   // The kind is the content's, except that an active card's value reads as a
   // card: both are worked out here, and the statement picks one.
   const kindIfCard = classifyCode({ value, format, isActiveCardValue: true });
@@ -73,9 +82,28 @@ export async function recordScan({
   if (row) return { ...recordedJson(row, { value, format, note, now, invoice }), replayed: false };
 
   // Nothing written: the client id is taken, by an earlier send or a concurrent one.
-  const earlier = clientId ? await findScanByClientId({ clientId, value }) : null;
+  const earlier = clientId ? await findScanByClientId({ clientId, reading }) : null;
   if (!earlier) throw new Error("recordScan wrote no scan and found none");
   return earlier;
+}
+
+/**
+ * What the scan keeps: the product code of the reading, unless an active
+ * card holds the code as printed (a UPC-A in 12 digits, a UPC-E in 8), so
+ * the scan of a card stays that card's. The statement matches one value, so
+ * the card is looked for first, and only for a code a card may keep
+ * otherwise than a product; any other scan is not held up.
+ */
+async function storedValue(reading: Reading): Promise<string> {
+  const code = productCodeOf(reading);
+  const printed = cardValuesOf(reading);
+  if (printed.length === 0) return code;
+  const card = await db().card.findFirst({
+    where: { active: true, cardValue: { in: printed } },
+    orderBy: { id: "desc" },
+    select: { cardValue: true },
+  });
+  return card?.cardValue ?? code;
 }
 
 type InvoiceFields = {
@@ -224,11 +252,12 @@ function recordedScanJson(scan: ScanWithDetails) {
   return { ...scanJson(scan), invoice: scan.invoice ? invoiceJson(scan.invoice) : null };
 }
 
-/** The scan recorded under `clientId`, or null; 409 when that id was used for another value. */
-async function findScanByClientId({ clientId, value }: { clientId: string; value: string }) {
+/** The scan recorded under `clientId`, or null; 409 when that id was used for another code. */
+async function findScanByClientId({ clientId, reading }: { clientId: string; reading: Reading }) {
   const scan = await db().scan.findUnique({ where: { clientId }, include: scanInclude });
   if (!scan) return null;
-  if (scan.value !== value) {
+  // The same code, whether it was kept as a card's or a product's.
+  if (productCodeOf({ value: scan.value, format: reading.format }) !== productCodeOf(reading)) {
     throw new AppError("conflict", errorText("scan.clientIdReused", { id: clientId }));
   }
   return { ...recordedScanJson(scan), replayed: true };

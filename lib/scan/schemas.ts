@@ -6,6 +6,7 @@ import { text } from "@/lib/text-input";
 import { BARCODE_FORMATS, normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
 import { startOfHouseholdDay } from "@/lib/household-clock";
 import { SCAN_KINDS } from "@/lib/scan/classify-code";
+import { normaliseReading, productCodeOf } from "@/lib/scan/normalise-reading";
 
 // Request and response schemas of the scan service (docs/contract.md, "Scan decisions"),
 // shared by the route handlers, the pages' forms and the API reference. No
@@ -40,7 +41,12 @@ const positiveInt = z.number().int("must be an integer").positive("must be a pos
 const isoDateTime = z.iso.datetime({ offset: true });
 const decimal = z.string().regex(/^-?\d+\.\d{2}$/, "must be a decimal with two decimals");
 
-export const productCode = text(64);
+/**
+ * A product's code as a caller writes it, kept as Open Food Facts keys it
+ * (lib/scan/normalise-reading.ts): `036000291452` and `0036000291452` are
+ * one product, as a scan of it stores it. Other codes (`MAN-12`) as given.
+ */
+export const productCode = text(64).transform((code) => productCodeOf({ value: code, format: null }));
 
 export const storeSchema = z.object({
   id: positiveInt,
@@ -281,6 +287,18 @@ const cardFields = {
   barcode_encoding: z.enum(BARCODE_TEXT_ENCODINGS).optional().nullable(),
 };
 
+/**
+ * A card's value as its barcode is printed, where the body names the format
+ * (lib/scan/normalise-reading.ts): `1234567890` as Codabar is `A1234567890A`,
+ * a UPC-E given as its 13 digits is its 8, as a card scanned or imported
+ * keeps them.
+ */
+function valueAsPrinted<T extends { card_value?: string; card_format?: BarcodeFormat | "none" | null }>(body: T): T {
+  const { card_value: value, card_format: format } = body;
+  if (value === undefined || format == null || format === "none") return body;
+  return { ...body, card_value: normaliseReading({ value, format }) };
+}
+
 export const createCardBody = z
   .object({
     card_value: text(500),
@@ -292,12 +310,14 @@ export const createCardBody = z
   .refine((body) => body.person_id != null || body.person_name != null, {
     message: "give person_id or person_name",
     path: ["person_name"],
-  });
+  })
+  .transform(valueAsPrinted);
 export type CreateCardBody = z.infer<typeof createCardBody>;
 
 export const updateCardBody = z
   .object({ card_value: text(500).optional(), card_format: cardFormat.optional(), ...cardFields })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "change at least one field" });
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "change at least one field" })
+  .transform(valueAsPrinted);
 export type UpdateCardBody = z.infer<typeof updateCardBody>;
 
 export const spendCardBody = z.object({
@@ -596,9 +616,12 @@ export type CreateManualProductResponse = z.infer<typeof createManualProductResp
 export const searchProductsResponse = z.object({ ok: z.literal(true), products: z.array(productSchema) });
 export type SearchProductsResponse = z.infer<typeof searchProductsResponse>;
 
-// Open Food Facts keys products by their numeric barcode.
+// Open Food Facts keys products by their numeric barcode, read as productCode reads it.
 export const enrichParams = z.object({
-  code: z.string().regex(/^\d{4,24}$/, "only numeric barcodes can be looked up on Open Food Facts"),
+  code: z
+    .string()
+    .regex(/^\d{4,24}$/, "only numeric barcodes can be looked up on Open Food Facts")
+    .transform((code) => productCodeOf({ value: code, format: null })),
 });
 
 export const enrichQuery = z.object({

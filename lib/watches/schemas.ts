@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { idParam } from "@/lib/http/ids";
 import { priceInput } from "@/lib/money/schemas";
-import { optionalText, text } from "@/lib/text-input";
+import { productCode } from "@/lib/scan/schemas";
+import { optionalText } from "@/lib/text-input";
 
 const timestamp = z.iso.datetime({ offset: true });
 
@@ -14,7 +15,7 @@ export const createWatchBody = z
       .positive("must be a positive integer")
       .max(2_147_483_647)
       .optional(),
-    product_code: text(64).optional(),
+    product_code: productCode.optional(),
     /** At or under this price: `12,50` or `12.50`, as observe takes it. */
     below: priceInput.optional(),
     /** This many percent under the last price. */
@@ -34,7 +35,7 @@ export type CreateWatchBody = z.infer<typeof createWatchBody>;
 
 export const listWatchesQuery = z.object({
   research_item_id: idParam.optional(),
-  product_code: text(64).optional(),
+  product_code: productCode.optional(),
 });
 
 export const watchJson = z.strictObject({

@@ -394,6 +394,32 @@ describe("POST /base-scan/api/import, the wallet CSV", () => {
     // One store, found by its name in any case.
     expect(new Set(stored.map((card) => card.store_id)).size).toBe(1);
   });
+
+  it("keeps each card as its barcode is printed, and finds it again written another way", async () => {
+    // docs/decisions/027-one-reading-one-value.md
+    const person = unique("Inês");
+    const store = unique("Biblioteca");
+    const data = String(Date.now()).slice(-9);
+    const first = await importFile(
+      // Codabar as Catima and zxing's tests write it; a UPC-E as zxing-wasm reads it.
+      ["store,number,format", `${store},${data},codabar`, `${store},0050968000093,upc_e`].join("\r\n"),
+      { person },
+    );
+    expect(first.status).toBe(200);
+    expect(first.data.add.map((row) => [row.card_value, row.card_format])).toEqual([
+      [`A${data}A`, "codabar"],
+      ["05096893", "upc_e"],
+    ]);
+    expect((await cardsOf(person)).map((card) => card.card_value).sort()).toEqual([`A${data}A`, "05096893"].sort());
+
+    // The same two cards, as a scanner and Catima write them: already in the wallet.
+    const again = await importFile(
+      ["store,number,format", `${store},A${data}A,CODABAR`, `${store},05096893,UPC_E`].join("\r\n"),
+      { person },
+    );
+    expect(again.data).toMatchObject({ add: [], errors: [] });
+    expect(again.data.duplicates).toHaveLength(2);
+  });
 });
 
 describe("export, and import back", () => {

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
+import { gtinCheckDigit } from "@/lib/scan/check-digit";
 import { OFF_CODES, offProduct, type OffStats } from "@/tests/support/off-stand-in";
 import { api } from "./client";
 
@@ -128,6 +129,18 @@ describe("GET /base-scan/api/products/<code>/enrich", () => {
       expect(data).toMatchObject({ ok: false, error: { code: "not_found" } });
     }
     expect(await offRequests(code)).toBe(1);
+  });
+
+  it("asks for a UPC-A by the 13 digits Open Food Facts keys it by, and keeps it so", async () => {
+    // docs/decisions/027-one-reading-one-value.md
+    const data = `03${String(randomInt(0, 1e9)).padStart(9, "0")}`;
+    const printed = `${data}${gtinCheckDigit(data)}`;
+    expect((await enrich(printed)).status).toBe(404);
+    expect(await offRequests(`0${printed}`)).toBe(1);
+    expect(await offRequests(printed)).toBe(0);
+    // Cached under that code: asked by either, OFF is not asked again.
+    expect((await enrich(`0${printed}`)).status).toBe(404);
+    expect(await offRequests(`0${printed}`)).toBe(1);
   });
 
   it("treats a 200 with status 0 as not found too", async () => {

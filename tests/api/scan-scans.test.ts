@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { gtinCheckDigit } from "@/lib/scan/check-digit";
+import { expandUpcE, gtinCheckDigit } from "@/lib/scan/check-digit";
+import { upcEOf } from "@/lib/scan/normalise-reading";
 import { nifCheckDigit } from "@/lib/scan/nif";
 import { allPages, api } from "./client";
 
@@ -24,6 +25,17 @@ const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 function ean13(): string {
   const data = `2${String(randomInt(0, 1e11)).padStart(11, "0")}`;
   return `${data}${gtinCheckDigit(data)}`;
+}
+
+/** A random UPC-A of number system 0, 12 digits; its GTIN-13 is `0` and these. */
+function upcA(): string {
+  const data = `03${String(randomInt(0, 1e9)).padStart(9, "0")}`;
+  return `${data}${gtinCheckDigit(data)}`;
+}
+
+/** A random UPC-E as printed, 8 digits. */
+function upcE(): string {
+  return upcEOf(`0${randomInt(1, 10)}${String(randomInt(0, 1e5)).padStart(5, "0")}`)!;
 }
 
 function nif(): string {
@@ -178,6 +190,79 @@ describe("POST /base-scan/api/scan", () => {
 
     const second = await scan({ value: code });
     expect(second.data.store_id).toBe(storeId);
+  });
+});
+
+describe("one code, kept one way (docs/decisions/027-one-reading-one-value.md)", () => {
+  it("keeps a UPC-E as the GTIN Open Food Facts keys it, whichever reader wrote it", async () => {
+    const printed = upcE();
+    const gtin = `0${expandUpcE(printed)}`;
+    // As a phone's own reader, Catima and the scanner page pass it on…
+    expect((await scan({ value: printed, format: "upc_e" })).data).toMatchObject({
+      value: gtin,
+      format: "upc_e",
+      kind: "barcode",
+    });
+    // …and as zxing-wasm reads it.
+    expect((await scan({ value: gtin, format: "upc_e" })).data.value).toBe(gtin);
+    const product = await api<{ product: { code: string } }>(`/base-scan/api/products/${gtin}`);
+    expect(product).toMatchObject({ status: 200, data: { product: { code: gtin } } });
+  });
+
+  it("keeps a UPC-A in 13 digits, and finds its product and prices by the 12 printed", async () => {
+    const printed = upcA();
+    const gtin = `0${printed}`;
+    expect((await scan({ value: printed, format: "upc_a" })).data.value).toBe(gtin);
+    expect((await scan({ value: gtin, format: "ean_13" })).data.value).toBe(gtin);
+    expect((await scan({ value: printed })).data.value).toBe(gtin);
+
+    const product = await api<{ product: { code: string } }>(`/base-scan/api/products/${printed}`);
+    expect(product).toMatchObject({ status: 200, data: { product: { code: gtin } } });
+    const price = await api<{ price: { code: string } }>("/base-scan/api/prices", {
+      method: "POST",
+      json: { code: printed, store_name: unique("Mercado"), price: "1,99" },
+    });
+    expect(price).toMatchObject({ status: 200, data: { price: { code: gtin } } });
+  });
+
+  it("keeps a Codabar with its start and stop letters", async () => {
+    const data = String(randomInt(0, 1e9));
+    expect((await scan({ value: data, format: "codabar" })).data.value).toBe(`A${data}A`);
+    expect((await scan({ value: `b${data}d`, format: "codabar" })).data.value).toBe(`B${data}D`);
+  });
+
+  it("still takes the code of a card kept as printed for that card", async () => {
+    const storeId = await createStore(unique("Drogaria"));
+    const [short, twelve] = [upcE(), upcA()];
+    for (const [value, format] of [
+      [short, "upc_e"],
+      [twelve, "upc_a"],
+    ]) {
+      const card = await api<{ card: { card_value: string } }>(`/base-scan/api/stores/${storeId}/cards`, {
+        method: "POST",
+        json: { card_value: value, card_format: format, person_name: unique("Ana") },
+      });
+      expect(card).toMatchObject({ status: 200, data: { card: { card_value: value } } });
+    }
+    // Read by zxing-wasm: the 13 digits of the UPC-A each stands for.
+    expect((await scan({ value: `0${expandUpcE(short)}`, format: "upc_e" })).data).toMatchObject({
+      kind: "card",
+      store_id: storeId,
+      value: short,
+    });
+    expect((await scan({ value: `0${twelve}`, format: "ean_13" })).data).toMatchObject({
+      kind: "card",
+      store_id: storeId,
+      value: twelve,
+    });
+  });
+
+  it("answers a resend with the scan it kept, whichever way the code was sent", async () => {
+    const printed = upcE();
+    const clientId = randomUUID();
+    const first = await scan({ value: printed, format: "upc_e", client_id: clientId });
+    const again = await scan({ value: `0${expandUpcE(printed)}`, format: "upc_e", client_id: clientId });
+    expect(again.data).toMatchObject({ id: first.data.id, value: `0${expandUpcE(printed)}`, replayed: true });
   });
 });
 

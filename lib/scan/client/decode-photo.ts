@@ -83,6 +83,11 @@ function drawGray(bitmap: ImageBitmap, scale: number): Gray {
   const context = canvas.getContext("2d", { willReadFrequently: true }) as
     CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
   if (!context) throw new Error("no 2d canvas");
+  // Transparent pixels are paper, as an image viewer shows them: a barcode
+  // saved from a page or drawn by a program often has no background, and
+  // its transparent black would read as ink (zxing's datamatrix-1/EDIFACT.png).
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, width, height);
   context.imageSmoothingEnabled = true;
   context.imageSmoothingQuality = "high";
   context.drawImage(bitmap, 0, 0, width, height);
