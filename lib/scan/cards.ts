@@ -2,7 +2,9 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, errorText } from "@/lib/http/errors";
 import { pageOf } from "@/lib/http/paging";
+import { normalizeFormat } from "@/lib/scan/barcode-format";
 import { announceExpiringCardsNow } from "@/lib/scan/card-expiry";
+import { normaliseReading } from "@/lib/scan/normalise-reading";
 import { getPersonOrThrow, upsertPerson } from "@/lib/scan/people";
 import {
   CARD_SPENDS_SHOWN,
@@ -100,10 +102,14 @@ export async function getCard({ id }: { id: number }) {
 export async function updateCard({ id, ...fields }: { id: number } & UpdateCardBody) {
   const current = await db().card.findFirst({ where: { id, active: true }, include: cardWithOwner });
   if (!current) throw new AppError("not_found", errorText("wallet.cardNotFound", { id }));
-  const cardValue = fields.card_value ?? current.cardValue;
+  // As printed for the format it will have (lib/scan/normalise-reading.ts): a
+  // new number under the stored format, or the stored number under a new one.
+  const format = fields.card_format === undefined ? normalizeFormat(current.cardFormat) : fields.card_format;
+  const given = fields.card_value ?? current.cardValue;
+  const cardValue = format && format !== "none" ? normaliseReading({ value: given, format }) : given;
   const data = cardColumns(fields, { cardValue, balanceCurrency: current.balanceCurrency });
   // A new number may equal the printed one kept beside the old: then none differs.
-  if (fields.card_value !== undefined && fields.printed_number === undefined && current.printedNumber === cardValue) {
+  if (cardValue !== current.cardValue && fields.printed_number === undefined && current.printedNumber === cardValue) {
     data.printedNumber = null;
   }
   // A new expiry is announced afresh (lib/scan/card-expiry.ts).

@@ -106,6 +106,19 @@ describe("a card's fields", () => {
     expect(same.data.card).toMatchObject({ card_value: "7788 9900", printed_number: null });
   });
 
+  it("keeps a changed number, or a number under a changed format, as its barcode is printed (decision 027)", async () => {
+    const codabar = (await addCard({ card_format: "codabar", card_value: "40156" })).data.card;
+    expect(codabar.card_value).toBe("A40156A");
+    // A new number alone is read under the format the card has.
+    expect((await patch(codabar.id, { card_value: "778899" })).data.card.card_value).toBe("A778899A");
+
+    const upc = (await addCard({ card_format: "code_128", card_value: "0050968000093" })).data.card;
+    expect(upc.card_value).toBe("0050968000093");
+    // A new format alone reads the number the card has under it: this GTIN is a UPC-E's.
+    const changed = (await patch(upc.id, { card_format: "upc_e" })).data.card;
+    expect(changed).toMatchObject({ card_value: "05096893", card_format: "upc_e" });
+  });
+
   it("changes what is given, leaves the rest, and clears with null", async () => {
     const { data } = await addCard({ note: "first", balance: "10", starred: true });
     expect(data.card).toMatchObject({ balance: "10.00", balance_currency: "points" });
