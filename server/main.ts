@@ -131,7 +131,10 @@ server.on("error", (error) => {
   console.error("labs: cannot start the server:", error);
   process.exit(1);
 });
-server.listen(port, () => console.log(`labs: listening on http://localhost:${port}${dev ? " (development)" : ""}`));
+server.listen(port, () => {
+  console.log(`labs: listening on http://localhost:${port}${dev ? " (development)" : ""}`);
+  if (!dev) void warmPhonePages();
+});
 keepEventsPruned();
 void import("@/lib/events/delivery-worker").then(({ startDeliveryWorker }) => startDeliveryWorker());
 void import("@/lib/ask/claim-expiry").then(({ announceExpiredClaims, CLAIM_EXPIRY_CHECK_MS }) => {
@@ -187,6 +190,29 @@ function pathOf(request: IncomingMessage): string | null {
     return new URL(request.url ?? "/", "http://localhost").pathname;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Asks once for the pages a phone opens first, so their code is loaded
+ * before a phone comes: Next loads a page's code on its first request
+ * (preloadEntriesOnStart is off, next.config.ts), and the first phone after
+ * a start waited for it, most of a second (issue 28 §6). Each is an
+ * ordinary request from this machine, one after the other; what it answers
+ * is dropped, and a failure only means the phone loads the code itself.
+ */
+async function warmPhonePages(): Promise<void> {
+  const origin = `http://localhost:${port}`;
+  const scripts = new Set<string>();
+  try {
+    for (const path of ["/base-scan/scan", "/base-scan/"]) {
+      const html = await (await fetch(`${origin}${path}`, { redirect: "manual" })).text();
+      for (const [, script] of html.matchAll(/src="(\/_next\/static\/[^"?]+\.js)"/g)) scripts.add(script!);
+    }
+    // And their scripts, as a phone asks for them (compressed): serving one is slower the first time.
+    for (const script of scripts) await (await fetch(`${origin}${script}`)).arrayBuffer();
+  } catch {
+    // Not warmed: the first phone loads what it needs itself.
   }
 }
 

@@ -10,12 +10,20 @@ import { Input } from "@/components/ui/input";
 import { useApiForm } from "@/components/ui/use-api-form";
 import { formatMoney } from "@/lib/i18n/format";
 import { FetchError } from "@/lib/http/fetcher";
+import { BARCODE_FORMATS } from "@/lib/scan/barcode-format";
+import { loadBarcodeReader } from "@/lib/scan/client/barcode-reader";
 import { newClientId } from "@/lib/scan/client/client-id";
 import type { OutboxEvent } from "@/lib/scan/client/outbox";
 import { sendScan, type RecordedScan } from "@/lib/scan/client/send-scan";
 import { useOutbox } from "@/lib/scan/client/use-outbox";
 import { recordScanBody, type ScanItem } from "@/lib/scan/schemas";
 import { useProduct } from "@/lib/scan/use-scan-result";
+
+// The reader (and its .wasm) starts loading as soon as this page's code runs,
+// before React has hydrated the page: on a phone that needs zxing, loading
+// and compiling it was most of the wait for the first code (issue 28 §6).
+// Its one load is shared with the scanner's, which asks for the same formats.
+if (typeof window !== "undefined") loadBarcodeReader(BARCODE_FORMATS).catch(() => undefined);
 
 const RECENT_SHOWN = 10;
 const FLASH_MS = 2500;

@@ -81,6 +81,9 @@ export function useCamera(): Camera {
       track?.addEventListener("ended", () => {
         if (!cancelled) report({ status: "failed", problem: "stopped" });
       });
+      // Live, so reading starts now; the list of cameras can follow.
+      performance.mark("labs:camera-live");
+      report({ status: "live" });
       // Labels are only given once the camera is allowed, so list them now.
       const devices = await navigator.mediaDevices.enumerateDevices();
       if (cancelled) return;
@@ -89,8 +92,6 @@ export function useCamera(): Camera {
           .filter((device) => device.kind === "videoinput" && device.deviceId)
           .map((device) => ({ id: device.deviceId, label: device.label || null })),
       );
-      performance.mark("labs:camera-live");
-      report({ status: "live" });
     })().catch((error: unknown) => {
       if (!cancelled) report({ status: "failed", problem: cameraProblem(error) });
     });
