@@ -203,14 +203,18 @@ function pathOf(request: IncomingMessage): string | null {
  */
 async function warmPhonePages(): Promise<void> {
   const origin = `http://localhost:${port}`;
-  const scripts = new Set<string>();
+  const warmed = new Set<string>();
   try {
+    // The scanner first, with its scripts: it is the page a phone waits on.
     for (const path of ["/base-scan/scan", "/base-scan/"]) {
       const html = await (await fetch(`${origin}${path}`, { redirect: "manual" })).text();
-      for (const [, script] of html.matchAll(/src="(\/_next\/static\/[^"?]+\.js)"/g)) scripts.add(script!);
+      for (const [, script] of html.matchAll(/src="(\/_next\/static\/[^"?]+\.js)"/g)) {
+        if (warmed.has(script!)) continue;
+        warmed.add(script!);
+        // As a phone asks for them (compressed): serving one is slower the first time.
+        await (await fetch(`${origin}${script}`)).arrayBuffer();
+      }
     }
-    // And their scripts, as a phone asks for them (compressed): serving one is slower the first time.
-    for (const script of scripts) await (await fetch(`${origin}${script}`)).arrayBuffer();
   } catch {
     // Not warmed: the first phone loads what it needs itself.
   }
