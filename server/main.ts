@@ -197,7 +197,7 @@ function pathOf(request: IncomingMessage): string | null {
  * Asks once for the pages a phone opens first, so their code is loaded
  * before a phone comes: Next loads a page's code on its first request
  * (preloadEntriesOnStart is off, next.config.ts), and the first phone after
- * a start waited for it, most of a second (issue 28 §6). Each is an
+ * a start waited for it, most of a second. Each is an
  * ordinary request from this machine, one after the other; what it answers
  * is dropped, and a failure only means the phone loads the code itself.
  */

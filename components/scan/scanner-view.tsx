@@ -21,7 +21,7 @@ import { useProduct } from "@/lib/scan/use-scan-result";
 
 // The reader (and its .wasm) starts loading as soon as this page's code runs,
 // before React has hydrated the page: on a phone that needs zxing, loading
-// and compiling it was most of the wait for the first code (issue 28 §6).
+// and compiling it was most of the wait for the first code.
 // Its one load is shared with the scanner's, which asks for the same formats.
 if (typeof window !== "undefined") loadBarcodeReader(BARCODE_FORMATS).catch(() => undefined);
 

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { pdfWithCode128 } from "../../tests/support/pdf-files";
 import { expect, test } from "../fixtures";
 
-// A card from any picture (issue 28 §4): the installed app is a share target
+// A card from any picture: the installed app is a share target
 // (public/base-scan/manifest.webmanifest), so sharing a screenshot or a PDF of
 // a card from another app opens the add-card sheet with its code read and
 // its format chosen; a PDF's every page is read, and several codes are

@@ -19,7 +19,9 @@ const BATCH_ROWS = 500;
  * them. Every table but those of pictures and files (BYTES_TABLES) is read in
  * one snapshot transaction, spooled to a private file so a slow download
  * never holds the database; pictures and attachments follow one at a time,
- * each as it was at the snapshot or, if it was deleted since, left out.
+ * each of those the snapshot listed as it is when read (an attachment never
+ * changes; a card's photo replaced since comes as replaced), or, if it was
+ * deleted since, left out.
  */
 export function writeBackup(): ReadableStream<Uint8Array> {
   return Readable.toWeb(Readable.from(backupLines()).pipe(createGzip())) as ReadableStream<Uint8Array>;

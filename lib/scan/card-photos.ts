@@ -30,7 +30,7 @@ export async function readPhotoUpload(request: Request): Promise<{ bytes: Uint8A
     throw error;
   });
   const type = cardPhotoType(bytes);
-  if (bytes.byteLength === 0 || type === null) {
+  if (type === null) {
     throw new AppError("unsupported_media_type", errorText("wallet.photoType"));
   }
   return { bytes, type };
@@ -45,6 +45,10 @@ export type PutCardPhotoOptions = {
 
 /** Keeps a picture of an active card, in place of the one it had on that side. */
 export async function putCardPhoto({ id, side, photo, origin }: PutCardPhotoOptions) {
+  // A card that is not there costs a stranger nothing.
+  if ((await db().card.count({ where: { id, active: true } })) === 0) {
+    throw new AppError("not_found", errorText("wallet.cardNotFound", { id }));
+  }
   await reserveAnonymousBytes({ origin, bytes: photo.bytes.byteLength });
   // clock_timestamp(): a picture replaced within the same transaction's instant still gets a new address.
   const stored = await db().$queryRaw<{ id: number }[]>`
@@ -74,7 +78,10 @@ export async function cardPhotoBytes({ id, side }: { id: number; side: CardPhoto
     SELECT p.content_type, encode(p.data, 'base64') AS data
     FROM card_photo p JOIN card c ON c.id = p.card_id
     WHERE c.id = ${id} AND c.active AND p.side = ${side}`;
-  return row ? { type: row.content_type, bytes: Buffer.from(row.data, "base64") } : null;
+  if (!row) return null;
+  const bytes = Buffer.from(row.data, "base64");
+  // Sniffed again as it goes out: a row restored from an altered backup is served as what it is, or not as a picture.
+  return { type: cardPhotoType(bytes) ?? "application/octet-stream", bytes };
 }
 
 /**

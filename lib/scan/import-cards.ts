@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { reserveAnonymousBytes, reserveAnonymousText } from "@/lib/auth/anonymous-text";
+import { reserveAnonymousBytes, textBytes } from "@/lib/auth/anonymous-text";
 import { consumeAnonymousWrite } from "@/lib/auth/anonymous-writes";
 import type { Origin } from "@/lib/auth/origin";
 import { db } from "@/lib/db";
@@ -115,8 +115,11 @@ export async function importCards({
 
   // The request itself took one token in the request core: each card after the first takes one more.
   if (origin.kind === "anonymous") await consumeAnonymousWrite(origin.client, add.length - 1);
-  await reserveAnonymousText({ origin, input: add });
-  await reserveAnonymousBytes({ origin, bytes: add.reduce((sum, row) => sum + photoBytes(row), 0) });
+  // The cards' text and their pictures, counted together: one refusal leaves nothing counted.
+  await reserveAnonymousBytes({
+    origin,
+    bytes: textBytes(add) + add.reduce((sum, row) => sum + photoBytes(row), 0),
+  });
   const written = await writeCards(add);
   if (add.some((row) => row.expiry !== null)) await announceExpiringCardsNow();
   // A card added meanwhile by someone else is a duplicate now; it was not written twice.

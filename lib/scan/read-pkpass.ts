@@ -26,9 +26,13 @@ import {
 
 export const PASS_JSON = "pass.json";
 const PASS_JSON_MAX_BYTES = 256 * 1024;
-/** A pass inside a bundle: its pass.json and images. */
+/**
+ * A pass inside a bundle: its pass.json and images. With BUNDLE_MAX_PASSES,
+ * it also bounds a bundle's logos: 20 passes of 2 MiB are 40 MiB at most, the
+ * bound on a file's pictures (IMPORT_LIMITS.photoBytes).
+ */
 const PASS_MAX_BYTES = 2 * 1024 * 1024;
-/** A pass's logo, sharpest first: what the card is shown with, as its icon. */
+/** A pass's logo, the size a phone shows best first: what the card is shown with, as its icon. */
 const PASS_LOGOS = ["logo@2x.png", "logo@3x.png", "logo.png", "icon@2x.png", "icon.png"];
 /** Apple lets a bundle carry ten passes; a few more are read, no more. */
 const BUNDLE_MAX_PASSES = 20;

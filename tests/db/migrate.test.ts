@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getDatabase } from "@/lib/db";
 import { applyMigrations, migrationsAreCurrent, pendingMigrations, type AppliedMigration } from "@/lib/db/migrate";
@@ -36,3 +36,39 @@ describe("migrations", () => {
     expect(await migrationsAreCurrent([...rows, rolledBack]), "a failure rolled back").toBe(true);
   });
 });
+
+describe("the GTIN product codes migration (decision 027)", () => {
+  it("gives a 12-digit UPC-A product and preference their 13-digit code, and leaves the rest", async () => {
+    const prisma = getDatabase().prisma;
+    const sql = readFileSync("prisma/migrations/20261127110000_gtin_product_codes/migration.sql", "utf8");
+    const tag = String(Date.now()).slice(-6);
+    // Kept as a phone read them before: a UPC-A in 12 digits (check digit right, and wrong), an EAN-8, a code
+    // taken in both forms.
+    const upcA = gtin12(`03600${tag}`);
+    const wrongCheck = `${upcA.slice(0, 11)}${(Number(upcA[11]) + 1) % 10}`;
+    const taken = gtin12(`04100${tag}`);
+    for (const code of [upcA, wrongCheck, taken, `0${taken}`, "96385074"]) {
+      await prisma.product.create({ data: { code, searchText: code } });
+    }
+    const person = await prisma.person.create({ data: { name: `Ana ${tag}`, nameKey: `ana ${tag}` } });
+    await prisma.preference.create({ data: { personId: person.id, code: upcA, sentiment: "like" } });
+
+    await prisma.$executeRawUnsafe(sql.split(";\n\n")[0]!);
+    await prisma.$executeRawUnsafe(sql.split(";\n\n")[1]!);
+
+    const codes = (await prisma.product.findMany({ select: { code: true } })).map((product) => product.code);
+    expect(codes).toContain(`0${upcA}`);
+    expect(codes).not.toContain(upcA);
+    expect(codes).toEqual(expect.arrayContaining([wrongCheck, taken, `0${taken}`, "96385074"]));
+    const found = await prisma.product.findUniqueOrThrow({ where: { code: `0${upcA}` } });
+    expect(found.searchText).toContain(`0${upcA}`);
+    const preference = await prisma.preference.findFirstOrThrow({ where: { personId: person.id } });
+    expect(preference.code).toBe(`0${upcA}`);
+  });
+});
+
+/** 11 digits and their GTIN check digit. */
+function gtin12(data: string): string {
+  const sum = [...data].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
+  return `${data}${(10 - (sum % 10)) % 10}`;
+}

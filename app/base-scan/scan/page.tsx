@@ -16,7 +16,7 @@ export default async function ScannerPage() {
   await requireHouseholdPage();
   // The reader's .wasm is fetched alongside the page's scripts rather than
   // after them: where the phone has no BarcodeDetector of its own, it was the
-  // last thing the first code waited for (issue 28 §6). Fetched as zxing
+  // last thing the first code waited for. Fetched as zxing
   // fetches it (same-origin credentials), so the browser hands it over.
   const wasm = zxingWasmHref();
   if (wasm) preload(wasm, { as: "fetch", crossOrigin: "anonymous", type: "application/wasm" });

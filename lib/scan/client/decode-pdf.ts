@@ -8,7 +8,9 @@ import { decodePhoto, type Detect, type PhotoProgress } from "@/lib/scan/client/
 // pdf.js parses in this same thread (its "fake worker", handed its message
 // handler), since a worker inside the worker would need an address and a
 // policy of its own; fonts are drawn as paths, with no document to load
-// them into; pdf.js 6 generates no code from a file at all.
+// them into; pdf.js 6 generates no code from a file at all. A PDF may be
+// hostile (shared by anyone, cross-site even): its pictures and canvases are
+// bounded here, its time by read-photo.ts, and it is never read on the page.
 
 /** The long side each page is drawn at: a 4 cm code on A4 is some 280 px wide. */
 const PAGE_SIDE = 2000;
@@ -70,8 +72,13 @@ export async function decodePdf(
     disableFontFace: true,
     useSystemFonts: false,
     isOffscreenCanvasSupported: true,
-    // Nothing is fetched: no fonts, maps or colour profiles from anywhere.
-    disableAutoFetch: true,
+    // A picture inside the PDF larger than a 25-megapixel photo is not drawn,
+    // and no canvas pdf.js makes may pass 100 MiB: a small file can declare a
+    // picture that would take gigabytes.
+    maxImageSize: 25_000_000,
+    canvasMaxAreaInBytes: 100 * 1024 * 1024,
+    // No cMapUrl, standardFontDataUrl, wasmUrl or iccUrl is given, so nothing
+    // is fetched from anywhere; a shared file is read from memory only.
     stopAtErrors: false,
     // Errors only: a font it has no data for is drawn as best it can, and a barcode needs none.
     verbosity: 0,

@@ -15,6 +15,8 @@ export type PhotoReply =
 
 /** A worker with nothing to do this long is ended, giving back the memory a large photo took. */
 const WORKER_IDLE_MS = 30_000;
+/** A file the worker has not read in this long is given up, and the worker with it: a phone reads any photo in seconds. */
+const READ_TIMEOUT_MS = 60_000;
 
 let worker: Worker | null = null;
 let workerBroken = false;
@@ -31,16 +33,20 @@ export async function readPhoto(
   { formats, onProgress }: { formats: readonly BarcodeFormat[]; onProgress?: (progress: PhotoProgress) => void },
 ): Promise<DetectedCode[]> {
   let workerFailed = false;
+  const pdf = await isPdf(file);
   if (!workerBroken && typeof Worker !== "undefined") {
     try {
       return await inWorker(file, formats, onProgress);
-    } catch {
+    } catch (error) {
+      // A PDF the worker could not read (or was stopped on) is not tried
+      // again on the page, where a hostile one would hold every tap.
+      if (pdf) throw error;
       workerFailed = true;
     }
   }
   // An undecodable file fails here too, at once, and is the caller's error.
   const reader = await loadBarcodeReader(formats);
-  const decode = (await isPdf(file)) ? decodePdf : decodePhoto;
+  const decode = pdf ? decodePdf : decodePhoto;
   const codes = await decode(file, reader.detect, onProgress);
   // The page could where the worker could not (it did not load, or the
   // browser lacks what it needs there): the page reads from now on.
@@ -57,7 +63,14 @@ function inWorker(
   const current = (worker ??= new Worker(new URL("./photo-worker.ts", import.meta.url)));
   const id = ++lastId;
   return new Promise<DetectedCode[]>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      finish();
+      current.terminate();
+      if (worker === current) worker = null;
+      reject(new Error("the photo worker took too long"));
+    }, READ_TIMEOUT_MS);
     const finish = () => {
+      clearTimeout(timer);
       current.removeEventListener("message", onMessage);
       current.removeEventListener("error", onError);
       idleTimer = setTimeout(() => {
