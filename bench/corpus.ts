@@ -26,7 +26,7 @@
 //
 // Where a MANIFEST.md beside the folder (or above it) lists, per folder, how
 // many photos zxing's own tests must read ("zxing 0° pass (normal /
-// try-harder)", as ../shared/corpora/MANIFEST.md does), a table per folder
+// try-harder)", as the manifest of zxing's blackbox photos does), a table per folder
 // puts the page's count beside that number.
 //
 // Files that zxing-wasm cannot open in Node (WebP) are given to it as the
