@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { BarcodeFormat } from "../../lib/scan/barcode-format";
 import { expectedReading } from "../../tests/support/decode-barcode";
+import { pngOf } from "../../tests/support/images";
 import { catimaFixture, zipOf } from "../../tests/support/zip-files";
 import { expect, test } from "../fixtures";
 import { readShownBarcode, unique } from "./helpers";
@@ -26,7 +27,8 @@ const CATIMA_CARDS: [string, string, BarcodeFormat | null, string][] = [
 
 test("imports a Catima export after a preview, and every card shows a barcode that decodes", async ({ page }) => {
   const person = unique("Ana");
-  const zip = zipOf({ "catima.csv": catimaFixture("catima-v2.csv"), "card_1_front.png": new Uint8Array(512) });
+  // Catima's picture of card 1 (Cartão Jovem), a real PNG: it comes in with its card.
+  const zip = zipOf({ "catima.csv": catimaFixture("catima-v2.csv"), "card_1_front.png": pngOf(86, 54, [0, 90, 160]) });
 
   await page.goto("/base-scan/");
   await page.getByRole("button", { name: "Import cards" }).click();
