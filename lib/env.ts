@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import path from "node:path";
+import { Cron } from "croner";
 import { z } from "zod";
 import { isPasswordHash } from "@/lib/auth/password";
 import { isQuietHours } from "@/lib/notify/quiet-hours";
@@ -30,6 +31,23 @@ const envSchema = z
       .or(z.literal("").transform(() => undefined)),
     PGLITE_DIR: z.string().min(1).default("./data/pglite"),
     DATA_DIR: z.string().min(1).default("./data"),
+    // Nightly backups (docs/backup-and-restore.md): when (cron, Europe/Lisbon;
+    // `off` for none), where (default DATA_DIR/backups), how many are kept
+    // (`<daily>,<weekly>`) and a second folder each proven one is copied to.
+    BACKUP_SCHEDULE: z
+      .string()
+      .default("30 3 * * *")
+      .refine((value) => value === "off" || isCronPattern(value), "must be a cron pattern (`30 3 * * *`) or off"),
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_KEEP: z
+      .string()
+      .default("14,8")
+      .refine((value) => /^\d{1,4},\d{1,4}$/.test(value.replaceAll(" ", "")), "must be <daily>,<weekly>, as 14,8")
+      .transform((value) => {
+        const [daily, weekly] = value.replaceAll(" ", "").split(",").map(Number);
+        return { daily: daily!, weekly: weekly! };
+      }),
+    BACKUP_COPY_TO: z.string().min(1).optional(),
     OPERATOR_PASSWORD: z.string().min(1).optional(),
     // scrypt$<salt>$<key>, made by `npm run hash-password`; checked in full
     // below, since a hash whose key decodes to nothing would accept any password.
@@ -150,6 +168,16 @@ export function dataDir(): string {
 
 export function isProduction(): boolean {
   return env().NODE_ENV === "production";
+}
+
+/** A pattern croner takes (five fields, or six with seconds first). */
+function isCronPattern(pattern: string): boolean {
+  try {
+    new Cron(pattern, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isProxyEntry(entry: string): boolean {

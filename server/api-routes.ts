@@ -52,6 +52,8 @@ import * as baseScanApiStoresIdCards from "@/server/routes/base-scan/api/stores/
 import * as baseScanHealthz from "@/server/routes/base-scan/healthz";
 import * as coreAskHealthz from "@/server/routes/core-ask/healthz";
 import * as labsApiBackup from "@/server/routes/labs/api/backup";
+import * as labsApiBackups from "@/server/routes/labs/api/backups";
+import * as labsApiBackupsName from "@/server/routes/labs/api/backups/[name]";
 import * as labsApiDashboard from "@/server/routes/labs/api/dashboard";
 import * as labsApiDevices from "@/server/routes/labs/api/devices";
 import * as labsApiDevicesIdRevoke from "@/server/routes/labs/api/devices/[id]/revoke";
@@ -127,6 +129,8 @@ export const API_ROUTES: RouteModuleEntry[] = [
   { path: "/base-scan/healthz", module: baseScanHealthz },
   { path: "/core-ask/healthz", module: coreAskHealthz },
   { path: "/labs/api/backup", module: labsApiBackup },
+  { path: "/labs/api/backups", module: labsApiBackups },
+  { path: "/labs/api/backups/{name}", module: labsApiBackupsName },
   { path: "/labs/api/dashboard", module: labsApiDashboard },
   { path: "/labs/api/devices", module: labsApiDevices },
   { path: "/labs/api/devices/{id}/revoke", module: labsApiDevicesIdRevoke },

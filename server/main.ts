@@ -137,6 +137,7 @@ server.listen(port, () => {
 });
 keepEventsPruned();
 void import("@/lib/events/delivery-worker").then(({ startDeliveryWorker }) => startDeliveryWorker());
+void import("@/lib/labs/scheduled-backups").then(({ startBackupSchedule }) => startBackupSchedule());
 void import("@/lib/ask/claim-expiry").then(({ announceExpiredClaims, CLAIM_EXPIRY_CHECK_MS }) => {
   const check = () =>
     announceExpiredClaims().catch((error: unknown) => console.error("labs: could not announce ended claims:", error));

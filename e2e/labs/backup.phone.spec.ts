@@ -1,4 +1,6 @@
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { startServer, type RunningServer } from "../../tests/support/server";
@@ -81,4 +83,47 @@ test("a backup downloaded from one install is restored on a new one from its adm
   await expect(page.getByText(store).first()).toBeVisible();
   await page.goto(`${fresh.url}/admin/operator`);
   await expect(page.getByTestId("restore-refused")).toBeVisible();
+});
+
+test("the backups kept on the server are listed on the admin page with their proof, and download", async ({
+  page,
+  context,
+}) => {
+  // A server of its own, a backup proven by a restore, a page and a download.
+  test.setTimeout(120_000);
+  const backups = await mkdtemp(path.join(tmpdir(), "labs-e2e-backups-"));
+  const server = await startServer({ BACKUP_DIR: backups });
+  try {
+    const cookie = await sealOperatorSession();
+    const taken = await fetch(`${server.url}/labs/api/backups`, {
+      method: "POST",
+      headers: { cookie: `labs_op=${cookie}`, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(taken.status).toBe(201);
+    const { backup } = (await taken.json()) as { backup: { name: string } };
+
+    await context.addCookies([
+      { name: "labs_op", value: cookie, url: server.url, httpOnly: true, sameSite: "Lax" },
+      { name: "labs_locale", value: "pt-PT", url: server.url },
+    ]);
+    await page.goto(`${server.url}/admin/operator`);
+    const kept = page.getByRole("list", { name: "Guardadas neste servidor" });
+    await expect(kept.getByRole("listitem")).toHaveCount(1);
+    await expect(kept).toContainText("restaura: comprovada");
+    await kept.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/screenshots/pt-admin-kept-backups.phone.png" });
+    const [download] = await Promise.all([page.waitForEvent("download"), kept.getByRole("link").click()]);
+    expect(download.suggestedFilename()).toBe(backup.name);
+    expect(
+      JSON.parse(
+        gunzipSync(await readFile(await download.path()))
+          .toString("utf8")
+          .split("\n")[0]!,
+      ),
+    ).toMatchObject({ labs: "backup" });
+  } finally {
+    await server.stop();
+    await rm(backups, { recursive: true, force: true });
+  }
 });

@@ -4,10 +4,10 @@ import { z } from "zod";
 import { pageLimit } from "@/lib/http/paging";
 
 /**
- * What can happen. Raised today: the ask and research types (a lease that
- * ran out among them), price.dropped and price.watch_hit from research
- * observations and shop prices, card.expiring, and webhook.disabled;
- * backup.failed is named for the scheduled backups that will raise it.
+ * What can happen: the ask and research types (a lease that ran out among
+ * them), price.dropped and price.watch_hit from research observations and
+ * shop prices, card.expiring, backup.failed from the nightly backups, and
+ * webhook.disabled.
  */
 export const EVENT_TYPES = [
   "price.dropped",

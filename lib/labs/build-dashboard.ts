@@ -4,10 +4,12 @@ import { readMigrationState, type MigrationState } from "@/lib/db/migration-stat
 import { createTranslator } from "use-intl/core";
 import { env } from "@/lib/env";
 import { AppError, errorText } from "@/lib/http/errors";
+import { formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
 import { pingDatabase } from "@/lib/labs/health";
 import { buildInfo } from "@/lib/labs/release";
+import { backupState, type BackupState } from "@/lib/labs/scheduled-backups";
 import { DASHBOARD_TOP, type Dashboard, type DashboardService } from "@/lib/labs/schemas";
 import { buildSnapshot } from "@/lib/research/build-snapshot";
 import type { ScanItem } from "@/lib/scan/schemas";
@@ -41,7 +43,7 @@ export async function buildDashboard({
     });
   }
 
-  const [pending, decisions, snapshot, scansToday, session, migrations] = await Promise.all([
+  const [pending, decisions, snapshot, scansToday, session, migrations, backups] = await Promise.all([
     listPendingTodos({ limit: DASHBOARD_TOP, now }),
     listDecisionsReady({ limit: DASHBOARD_TOP, now }),
     buildSnapshot(),
@@ -51,9 +53,10 @@ export async function buildDashboard({
       console.error("[dashboard] could not read the migration state:", error);
       return null;
     }),
+    backupState(),
   ]);
 
-  const services = serviceHealth({ migrations, locale });
+  const services = serviceHealth({ migrations, backups, locale });
   return {
     ok: true,
     generated_at: now.toISOString(),
@@ -101,9 +104,11 @@ export async function buildDashboard({
  */
 function serviceHealth({
   migrations,
+  backups,
   locale,
 }: {
   migrations: MigrationState | null;
+  backups: BackupState;
   locale: Locale;
 }): DashboardService[] {
   const { OFF_BASE_URL, LLM_BASE_URL, LLM_MODEL, RESEARCH_BROWSER_UA_ONLY } = env();
@@ -135,8 +140,16 @@ function serviceHealth({
     {
       service: "labs",
       name: "Labs",
-      ok: migrationsOk,
-      detail: t("migrations", { release: buildInfo().release, ...migrationSummary(migrations) }),
+      // A backup that failed is the household's to know of: Labs is not well until one is proven again.
+      ok: migrationsOk && backups.state !== "failed",
+      detail: [
+        t("migrations", { release: buildInfo().release, ...migrationSummary(migrations) }),
+        t("backup", {
+          state: backups.state,
+          when: "at" in backups ? formatDate(locale, backups.at, "short") : "",
+          reason: backups.state === "failed" ? backups.reason : "",
+        }),
+      ].join("; "),
       href: "/admin/operator",
     },
   ];

@@ -292,3 +292,28 @@ export const restoreResponse = z.object({
   /** Whether the backup's API keys and paired phones were restored. */
   credentials: z.enum(["kept", "left_out"]),
 });
+
+// ─── kept backups (docs/backup-and-restore.md, "Every night") ─────────────
+
+/** What this server names the backups it keeps; nothing else in BACKUP_DIR is one. */
+export const BACKUP_NAME = /^labs-backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.ndjson\.gz$/;
+
+export const backupNameParams = z.object({
+  name: z.string().regex(BACKUP_NAME, "must be a backup's name, labs-backup-<date>T<time>Z.ndjson.gz"),
+});
+
+const backupProof = z.union([
+  z.object({ ok: z.literal(true), proven_at: timestamp }),
+  z.object({ ok: z.literal(false), proven_at: timestamp, reason: z.string() }),
+]);
+
+export const backupFile = z.object({
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  created_at: timestamp,
+  /** Whether it restored into a scratch database with every row; null before it has been tried. */
+  proof: backupProof.nullable(),
+});
+
+export const listBackupsResponse = z.object({ ok: z.literal(true), backups: z.array(backupFile) });
+export const backupTakenResponse = z.object({ ok: z.literal(true), backup: backupFile });

@@ -66,8 +66,17 @@ export function zipEntryNames(bytes: Uint8Array): string[] {
   return checkedDirectory(bytes).map((entry) => entry.name);
 }
 
+/**
+ * Each zip's directory, read once: a Catima zip's pictures are read one by
+ * one, and a directory of thousands of names read again for each of
+ * thousands of pictures held the server for seconds.
+ */
+const directories = new WeakMap<Uint8Array, DirectoryEntry[]>();
+
 /** The directory of a zip whose every name stays inside it and no entry of which is encrypted. */
 function checkedDirectory(bytes: Uint8Array): DirectoryEntry[] {
+  const known = directories.get(bytes);
+  if (known) return known;
   const entries = readDirectory(bytes);
   for (const entry of entries) {
     if (!isSafeName(entry.name)) {
@@ -77,6 +86,7 @@ function checkedDirectory(bytes: Uint8Array): DirectoryEntry[] {
   if (entries.some((entry) => (entry.flags & 1) === 1 || entry.method === AES)) {
     throw unreadable(errorText("wallet.zip.password"));
   }
+  directories.set(bytes, entries);
   return entries;
 }
 

@@ -71,7 +71,7 @@ describe("buildDashboard", () => {
       ["research", true],
       ["labs", true],
     ]);
-    expect(dashboard.health.services.find((s) => s.service === "labs")?.detail).toMatch(/migrations up to date$/);
+    expect(dashboard.health.services.find((s) => s.service === "labs")?.detail).toMatch(/migrations up to date; no backup yet$/);
 
     // The details are written in the reader's language, like an error message.
     const portuguese = dashboardResponse.parse(await buildDashboard({ locale: "pt-PT" }));
@@ -79,7 +79,7 @@ describe("buildDashboard", () => {
       expect.stringMatching(/^Dados dos produtos de /),
       "Rascunhos pelo modelo de texto incluído",
       expect.stringMatching(/^API /),
-      expect.stringMatching(/; migrações em dia$/),
+      expect.stringMatching(/; migrações em dia; ainda sem cópia de segurança$/),
     ]);
 
     for (const list of [dashboard.ask.pending, dashboard.ask.decisions]) {

@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, inject } from "vitest";
 import { closeDatabase } from "@/lib/db";
 import { freshPgliteDir } from "@/tests/support/pglite-template";
@@ -15,6 +18,8 @@ const pglite = databaseUrl ? null : freshPgliteDir();
 if (pglite) process.env.PGLITE_DIR = pglite.dir;
 process.env.SESSION_SECRET = TEST_SESSION_SECRET;
 process.env.OPERATOR_PASSWORD = TEST_OPERATOR_PASSWORD;
+// Backups of this file's own, none yet: never a folder a person's `npm start` wrote into.
+process.env.BACKUP_DIR = mkdtempSync(path.join(tmpdir(), "labs-db-backups-"));
 // The host the domain tests write into their requests (lib/http/allowed-hosts.ts).
 process.env.LABS_HOSTS = "labs.test";
 

@@ -89,8 +89,10 @@ export async function startServer(
         SESSION_SECRET: TEST_SESSION_SECRET,
         OPERATOR_PASSWORD: TEST_OPERATOR_PASSWORD,
         LABS_CHECK_RESPONSES: "1",
-        // No test may depend on the hour it runs at: quiet hours are tested where asked for.
+        // No test may depend on the hour it runs at: quiet hours are tested where asked for,
+        // and the nightly backup only where a test schedules it.
         NOTIFY_QUIET_HOURS: "",
+        BACKUP_SCHEDULE: "off",
         DATABASE_URL: undefined,
         ...env,
       },

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { TipsManager } from "@/components/ask/tips-manager";
 import { Folded } from "@/components/labs/folded";
 import { McpConnect } from "@/components/labs/mcp-connect";
@@ -24,9 +24,12 @@ import { listDevices } from "@/lib/auth/devices";
 import { requireOperatorPage } from "@/lib/auth/operator-page";
 import { API_PLANS } from "@/lib/auth/plans";
 import { env } from "@/lib/env";
+import { formatNumber } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
 import { idParam } from "@/lib/http/ids";
 import { buildStatus } from "@/lib/labs/status";
 import { tablesWithHouseholdData } from "@/lib/labs/restore-backup";
+import { listBackups } from "@/lib/labs/scheduled-backups";
 import { listVariantViews } from "@/lib/labs/variant-views";
 import { listChannels } from "@/lib/notify/manage-channels";
 import { listWebhooks } from "@/lib/webhooks/manage-webhooks";
@@ -42,20 +45,23 @@ const QUEUE_ROWS = 3;
 export default async function OperatorPage({ searchParams }: { searchParams: Promise<{ key?: string | string[] }> }) {
   await requireOperatorPage("/admin/operator");
   const t = await getTranslations("labs.admin");
+  const locale = (await getLocale()) as Locale;
   const keyFilter = idParam.safeParse((await searchParams).key);
   const keyId = keyFilter.success ? keyFilter.data : undefined;
-  const [status, keys, usage, views, pending, decisions, devices, holding, webhooks, channels] = await Promise.all([
-    buildStatus({ detailed: true }),
-    listApiKeys(),
-    listApiUsage({ keyId, limit: USAGE_ROWS }),
-    listVariantViews(),
-    listPendingTodos({ limit: QUEUE_ROWS }),
-    listDecisionsReady({ limit: 0 }),
-    listDevices(),
-    tablesWithHouseholdData(),
-    listWebhooks(),
-    listChannels(),
-  ]);
+  const [status, keys, usage, views, pending, decisions, devices, holding, webhooks, channels, backups] =
+    await Promise.all([
+      buildStatus({ detailed: true }),
+      listApiKeys(),
+      listApiUsage({ keyId, limit: USAGE_ROWS }),
+      listVariantViews(),
+      listPendingTodos({ limit: QUEUE_ROWS }),
+      listDecisionsReady({ limit: 0 }),
+      listDevices(),
+      tablesWithHouseholdData(),
+      listWebhooks(),
+      listChannels(),
+      listBackups(),
+    ]);
   const household = env().LABS_ACCESS === "household";
   const plans = Object.entries(API_PLANS).map(([name, plan]) => ({ name, perMinute: plan.requestsPerMinute }));
   const viewTotals = Object.entries(
@@ -338,6 +344,33 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
           <a href="/labs/api/backup" download className={`mt-3 ${buttonClass("primary")}`}>
             {t("backup.download")}
           </a>
+          <h3 className="mt-4 text-sm font-semibold">{t("backup.keptTitle")}</h3>
+          <p className="text-sm text-muted">{t("backup.keptIntro", { schedule: env().BACKUP_SCHEDULE })}</p>
+          {backups.length === 0 ? (
+            <p className="mt-2 text-sm text-muted">{t("backup.keptNone")}</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-line text-sm" aria-label={t("backup.keptTitle")}>
+              {backups.map((backup) => (
+                <li key={backup.name} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2">
+                  <a href={`/labs/api/backups/${backup.name}`} download className="font-medium text-link underline">
+                    <Time iso={backup.created_at} />
+                  </a>
+                  <span className="text-muted tabular-nums">
+                    {t("backup.size", {
+                      mib: formatNumber(locale, backup.size / 1024 / 1024, { maximumFractionDigits: 1 }),
+                    })}
+                  </span>
+                  <span className={backup.proof === null || backup.proof.ok ? "text-muted" : "font-medium text-danger"}>
+                    {backup.proof === null
+                      ? t("backup.proofPending")
+                      : backup.proof.ok
+                        ? t("backup.proven")
+                        : t("backup.proofFailed", { reason: backup.proof.reason })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
           <h3 className="mt-4 text-sm font-semibold">{t("backup.restoreTitle")}</h3>
           {holding.length === 0 ? (
             <>
