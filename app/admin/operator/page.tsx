@@ -345,7 +345,11 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
             {t("backup.download")}
           </a>
           <h3 className="mt-4 text-sm font-semibold">{t("backup.keptTitle")}</h3>
-          <p className="text-sm text-muted">{t("backup.keptIntro", { schedule: env().BACKUP_SCHEDULE })}</p>
+          <p className="text-sm text-muted">
+            {env().BACKUP_SCHEDULE === "off"
+              ? t("backup.keptOff")
+              : t("backup.keptIntro", { schedule: env().BACKUP_SCHEDULE })}
+          </p>
           {backups.length === 0 ? (
             <p className="mt-2 text-sm text-muted">{t("backup.keptNone")}</p>
           ) : (
@@ -356,9 +360,11 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
                     <Time iso={backup.created_at} />
                   </a>
                   <span className="text-muted tabular-nums">
-                    {t("backup.size", {
-                      mib: formatNumber(locale, backup.size / 1024 / 1024, { maximumFractionDigits: 1 }),
-                    })}
+                    {backup.size < 1024 * 1024
+                      ? t("backup.sizeKiB", { kib: formatNumber(locale, Math.max(1, Math.round(backup.size / 1024))) })
+                      : t("backup.sizeMiB", {
+                          mib: formatNumber(locale, backup.size / 1024 / 1024, { maximumFractionDigits: 1 }),
+                        })}
                   </span>
                   <span className={backup.proof === null || backup.proof.ok ? "text-muted" : "font-medium text-danger"}>
                     {backup.proof === null
