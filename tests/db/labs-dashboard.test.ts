@@ -71,7 +71,9 @@ describe("buildDashboard", () => {
       ["research", true],
       ["labs", true],
     ]);
-    expect(dashboard.health.services.find((s) => s.service === "labs")?.detail).toMatch(/migrations up to date; no backup yet$/);
+    expect(dashboard.health.services.find((s) => s.service === "labs")?.detail).toMatch(
+      /migrations up to date; no backup yet$/,
+    );
 
     // The details are written in the reader's language, like an error message.
     const portuguese = dashboardResponse.parse(await buildDashboard({ locale: "pt-PT" }));
