@@ -67,6 +67,53 @@ function importFile(
   });
 }
 
+/**
+ * A multipart upload of unknown length (chunked), written 256 KiB at a time
+ * until the server answers or `limit` bytes are sent, on a connection of its
+ * own: its status, error code, and how much had been written when the answer
+ * came. Node's client hears an answer that comes before the body ends, and
+ * writing stops then; what the server reads after its answer is not counted.
+ */
+function streamUntilAnswered(limit: number): Promise<{ status: number; code: unknown; sentWhenAnswered: number }> {
+  const boundary = "labs-boundary";
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const request = http.request(`${server.url}/base-scan/api/import`, {
+      method: "POST",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "transfer-encoding": "chunked" },
+      agent: false,
+    });
+    request.on("response", (response) => {
+      answered = true;
+      const sentWhenAnswered = sent;
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      response.on("end", () => {
+        request.destroy();
+        resolve({
+          status: response.statusCode ?? 0,
+          code: (JSON.parse(text) as { error?: { code?: unknown } }).error?.code,
+          sentWhenAnswered,
+        });
+      });
+    });
+    // The server closes the connection once it has answered: a write after that fails, and that is no failure here.
+    request.on("error", (error) => (answered ? undefined : reject(error)));
+    request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n\r\n`);
+    const chunk = Buffer.alloc(256 * 1024, 65);
+    const writeMore = () => {
+      while (!answered && sent < limit) {
+        sent += chunk.byteLength;
+        if (!request.write(chunk)) return void request.once("drain", writeMore);
+      }
+      // All sent and no answer yet: the body ends, and the answer counts everything.
+      if (!answered) request.end();
+    };
+    writeMore();
+  });
+}
+
 /** A request that announces `headers` and sends `start`, on a connection of its own: its status and error code. */
 function upload(headers: Record<string, string>, start: string): Promise<{ status: number; code: unknown }> {
   return new Promise((resolve, reject) => {
@@ -584,38 +631,9 @@ describe("hostile files are refused whole, and nothing is written", () => {
     expect(declared).toMatchObject({ status: 413, code: "payload_too_large" });
 
     // No Content-Length: counted while it streams, and answered long before 40 MiB.
-    const boundary = "labs-boundary";
-    let sent = 0;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(
-          new TextEncoder().encode(
-            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n\r\n`,
-          ),
-        );
-      },
-      pull(controller) {
-        if (sent >= 40 * 1024 * 1024) return controller.close();
-        sent += 256 * 1024;
-        controller.enqueue(new Uint8Array(256 * 1024).fill(65));
-      },
-    });
-    const response = await fetch(`${server.url}/base-scan/api/import`, {
-      method: "POST",
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-      body,
-      duplex: "half",
-    } as RequestInit);
-    // What had been sent when the answer came: the server then reads what
-    // is left of a body of unknown length for half a second, and on
-    // loopback the rest may well arrive in that time.
-    const sentWhenAnswered = sent;
-    const streamed = {
-      status: response.status,
-      code: ((await response.json()) as { error: { code: string } }).error.code,
-    };
+    const streamed = await streamUntilAnswered(40 * 1024 * 1024);
     expect(streamed).toMatchObject({ status: 413, code: "payload_too_large" });
-    expect(sentWhenAnswered).toBeLessThan(40 * 1024 * 1024);
+    expect(streamed.sentWhenAnswered).toBeLessThan(40 * 1024 * 1024);
     await afterwards();
   });
 
