@@ -77,7 +77,7 @@ export async function takeBackup({ origin, now = new Date() }: { origin: string;
   } else {
     await raiseBackupFailed({ name, stage: "proof", reason: proof.reason, origin });
   }
-  return describe(name);
+  return describeBackup(name);
 }
 
 /**
@@ -105,14 +105,16 @@ export async function proveBackup(file: string): Promise<BackupProof> {
 
 /** The backups in BACKUP_DIR, newest first, with their proof. */
 export async function listBackups(): Promise<BackupFile[]> {
-  let names: string[];
+  return Promise.all((await backupNames()).map(describeBackup));
+}
+
+/** The names of the backups in BACKUP_DIR, newest first (a name sorts by its time). */
+async function backupNames(): Promise<string[]> {
   try {
-    names = (await readdir(backupDir())).filter((name) => BACKUP_NAME.test(name));
+    return (await readdir(backupDir())).filter((name) => BACKUP_NAME.test(name)).sort((a, b) => b.localeCompare(a));
   } catch {
     return [];
   }
-  const files = await Promise.all(names.map(describe));
-  return files.sort((a, b) => b.name.localeCompare(a.name));
 }
 
 /** One kept backup as its download; 404 for a name that is not one (never a path). */
@@ -135,7 +137,7 @@ export async function backupDownload(name: string): Promise<Response> {
   });
 }
 
-async function describe(name: string): Promise<BackupFile> {
+async function describeBackup(name: string): Promise<BackupFile> {
   const file = path.join(backupDir(), name);
   const { size } = await stat(file);
   let proof: BackupProof | null = null;
@@ -254,7 +256,9 @@ export type BackupState =
  * only its backup.failed event).
  */
 export async function backupState(): Promise<BackupState> {
-  const [newest] = await listBackups();
+  // The dashboard asks every 30 s: only the newest backup is read.
+  const [newestName] = await backupNames();
+  const newest = newestName === undefined ? undefined : await describeBackup(newestName);
   const [failure] = await db().$queryRaw<{ at: Date; reason: string }[]>`
     SELECT at, data->>'reason' AS reason FROM event WHERE type = 'backup.failed' ORDER BY id DESC LIMIT 1`;
   const newestAt = newest ? Date.parse(newest.proof?.proven_at ?? newest.created_at) : -Infinity;

@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, errorText } from "@/lib/http/errors";
 import { pageOf } from "@/lib/http/paging";
-import { normalizeFormat } from "@/lib/scan/barcode-format";
+import { normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
 import { announceExpiringCardsNow } from "@/lib/scan/card-expiry";
 import { normaliseReading } from "@/lib/scan/normalise-reading";
 import { getPersonOrThrow, upsertPerson } from "@/lib/scan/people";
@@ -71,13 +71,15 @@ export async function createCard({ storeId, person_id, person_name, ...fields }:
   await getStoreOrThrow({ id: storeId });
   const person =
     person_id != null ? await getPersonOrThrow({ id: person_id }) : await upsertPerson({ name: person_name ?? "" });
+  const format = fields.card_format ?? "code_128";
+  const cardValue = asPrinted(fields.card_value, format);
   try {
     const card = await db().card.create({
       data: {
         storeId,
         personId: person.id,
-        cardValue: fields.card_value,
-        ...cardColumns({ ...fields, card_format: fields.card_format ?? "code_128" }, { cardValue: fields.card_value }),
+        cardValue,
+        ...cardColumns({ ...fields, card_format: format }, { cardValue }),
       },
       include: cardWithOwner,
     });
@@ -102,11 +104,9 @@ export async function getCard({ id }: { id: number }) {
 export async function updateCard({ id, ...fields }: { id: number } & UpdateCardBody) {
   const current = await db().card.findFirst({ where: { id, active: true }, include: cardWithOwner });
   if (!current) throw new AppError("not_found", errorText("wallet.cardNotFound", { id }));
-  // As printed for the format it will have (lib/scan/normalise-reading.ts): a
-  // new number under the stored format, or the stored number under a new one.
+  // Under the format it will have: a new number under the stored format, or the stored number under a new one.
   const format = fields.card_format === undefined ? normalizeFormat(current.cardFormat) : fields.card_format;
-  const given = fields.card_value ?? current.cardValue;
-  const cardValue = format && format !== "none" ? normaliseReading({ value: given, format }) : given;
+  const cardValue = asPrinted(fields.card_value ?? current.cardValue, format);
   const data = cardColumns(fields, { cardValue, balanceCurrency: current.balanceCurrency });
   // A new number may equal the printed one kept beside the old: then none differs.
   if (cardValue !== current.cardValue && fields.printed_number === undefined && current.printedNumber === cardValue) {
@@ -165,6 +165,16 @@ export async function markCardUsed({ id }: { id: number }) {
   } catch (error) {
     throw notFoundIfGone(error, id);
   }
+}
+
+/**
+ * A card's number as its barcode is printed in `format`, as a card scanned or
+ * imported keeps it (lib/scan/normalise-reading.ts): `1234567890` as Codabar
+ * is `A1234567890A`, a UPC-E given as its 13 digits is its 8. As given for a
+ * card without a barcode.
+ */
+function asPrinted(value: string, format: BarcodeFormat | "none" | null): string {
+  return format && format !== "none" ? normaliseReading({ value, format }) : value;
 }
 
 type CardFieldsInput = Omit<UpdateCardBody, "card_value">;

@@ -6,7 +6,7 @@ import { text } from "@/lib/text-input";
 import { BARCODE_FORMATS, normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
 import { startOfHouseholdDay } from "@/lib/household-clock";
 import { SCAN_KINDS } from "@/lib/scan/classify-code";
-import { normaliseReading, productCodeOf } from "@/lib/scan/normalise-reading";
+import { productCodeOf } from "@/lib/scan/normalise-reading";
 
 // Request and response schemas of the scan service (docs/contract.md, "Scan decisions"),
 // shared by the route handlers, the pages' forms and the API reference. No
@@ -287,18 +287,6 @@ const cardFields = {
   barcode_encoding: z.enum(BARCODE_TEXT_ENCODINGS).optional().nullable(),
 };
 
-/**
- * A card's value as its barcode is printed, where the body names the format
- * (lib/scan/normalise-reading.ts): `1234567890` as Codabar is `A1234567890A`,
- * a UPC-E given as its 13 digits is its 8, as a card scanned or imported
- * keeps them.
- */
-function valueAsPrinted<T extends { card_value?: string; card_format?: BarcodeFormat | "none" | null }>(body: T): T {
-  const { card_value: value, card_format: format } = body;
-  if (value === undefined || format == null || format === "none") return body;
-  return { ...body, card_value: normaliseReading({ value, format }) };
-}
-
 export const createCardBody = z
   .object({
     card_value: text(500),
@@ -310,14 +298,12 @@ export const createCardBody = z
   .refine((body) => body.person_id != null || body.person_name != null, {
     message: "give person_id or person_name",
     path: ["person_name"],
-  })
-  .transform(valueAsPrinted);
+  });
 export type CreateCardBody = z.infer<typeof createCardBody>;
 
 export const updateCardBody = z
   .object({ card_value: text(500).optional(), card_format: cardFormat.optional(), ...cardFields })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "change at least one field" })
-  .transform(valueAsPrinted);
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "change at least one field" });
 export type UpdateCardBody = z.infer<typeof updateCardBody>;
 
 export const spendCardBody = z.object({

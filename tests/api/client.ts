@@ -5,13 +5,13 @@ export const baseUrl = inject("baseUrl");
 
 export type ApiResult<T = Record<string, unknown>> = { status: number; data: T; headers: Headers; text: string };
 
-/** One HTTP call to the test server; `data` is the parsed JSON body when there is one. */
+/** One HTTP call to the test server (or `server`, one of a file's own); `data` is the parsed JSON body when there is one. */
 export async function api<T = Record<string, unknown>>(
   path: string,
-  init: RequestInit & { json?: unknown; cookie?: string } = {},
+  init: RequestInit & { json?: unknown; cookie?: string; server?: string } = {},
 ): Promise<ApiResult<T>> {
-  const { json, cookie, headers, ...rest } = init;
-  const response = await fetch(`${baseUrl}${path}`, {
+  const { json, cookie, server = baseUrl, headers, ...rest } = init;
+  const response = await fetch(`${server}${path}`, {
     redirect: "manual",
     ...rest,
     headers: {

@@ -67,6 +67,14 @@ function importFile(
   });
 }
 
+/** A raw request's answer, read whole, then its connection closed: its status and error code. */
+async function answerOf(request: http.ClientRequest, response: http.IncomingMessage) {
+  let text = "";
+  for await (const chunk of response) text += (chunk as Buffer).toString();
+  request.destroy();
+  return { status: response.statusCode ?? 0, code: (JSON.parse(text) as { error?: { code?: unknown } }).error?.code };
+}
+
 /**
  * A multipart upload of unknown length (chunked), written 256 KiB at a time
  * until the server answers or `limit` bytes are sent, on a connection of its
@@ -87,16 +95,7 @@ function streamUntilAnswered(limit: number): Promise<{ status: number; code: unk
     request.on("response", (response) => {
       answered = true;
       const sentWhenAnswered = sent;
-      let text = "";
-      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
-      response.on("end", () => {
-        request.destroy();
-        resolve({
-          status: response.statusCode ?? 0,
-          code: (JSON.parse(text) as { error?: { code?: unknown } }).error?.code,
-          sentWhenAnswered,
-        });
-      });
+      void answerOf(request, response).then((answer) => resolve({ ...answer, sentWhenAnswered }), reject);
     });
     // The server closes the connection once it has answered: a write after that fails, and that is no failure here.
     request.on("error", (error) => (answered ? undefined : reject(error)));
@@ -118,17 +117,7 @@ function streamUntilAnswered(limit: number): Promise<{ status: number; code: unk
 function upload(headers: Record<string, string>, start: string): Promise<{ status: number; code: unknown }> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${server.url}/base-scan/api/import`, { method: "POST", headers, agent: false });
-    request.on("response", (response) => {
-      let text = "";
-      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
-      response.on("end", () => {
-        request.destroy();
-        resolve({
-          status: response.statusCode ?? 0,
-          code: (JSON.parse(text) as { error?: { code?: unknown } }).error?.code,
-        });
-      });
-    });
+    request.on("response", (response) => void answerOf(request, response).then(resolve, reject));
     request.on("error", reject);
     request.write(start);
   });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { operatorCookie } from "@/tests/api/client";
+import { api, operatorCookie } from "@/tests/api/client";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { startServer, type RunningServer } from "@/tests/support/server";
 
@@ -27,19 +27,9 @@ const folder = (label: string) => {
 };
 afterAll(() => folders.forEach((made) => rmSync(made, { recursive: true, force: true })));
 
+/** A call to one of this file's servers, as the operator. */
 async function call<T>(server: RunningServer, route: string, init: RequestInit = {}) {
-  const response = await fetch(`${server.url}${route}`, {
-    ...init,
-    headers: { cookie: await operatorCookie(), "accept-language": "en", ...init.headers },
-  });
-  const text = await response.text();
-  let data: unknown = null;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    data = null;
-  }
-  return { status: response.status, data: data as T };
+  return api<T>(route, { ...init, server: server.url, cookie: await operatorCookie() });
 }
 
 describe("backups taken on the server", () => {

@@ -25,7 +25,8 @@ function code128Bars(text: string, x: number, y: number, height: number): string
 /** A PDF whose pages each hold these Code 128 values, one under another. */
 export function pdfWithCode128(pages: string[][]): Uint8Array<ArrayBuffer> {
   const objects: string[] = [];
-  const add = (body: string) => objects.push(body) - 1 + 1;
+  /** Adds an object; answers its number (objects count from 1). */
+  const add = (body: string) => objects.push(body);
   const catalog = add("");
   const pageList = add("");
   const font = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
