@@ -98,6 +98,7 @@ const nextHandler = app.getRequestHandler();
 
 server.on("request", (request: IncomingMessage, response: ServerResponse) => {
   recordPeer(request);
+  if (closing) return refuse(request, response, stopping());
   // Without an "upgrade" listener (the built app keeps none), Node hands an
   // upgrade request here as a plain one; it is answered as one (RFC 9110 lets
   // a server ignore Upgrade), and the connection closed after it, as Node
@@ -148,6 +149,12 @@ void import("@/lib/scan/card-expiry").then(({ announceExpiringCardsNow, CARD_EXP
   setInterval(() => void announceExpiringCardsNow(), CARD_EXPIRY_CHECK_MS).unref();
 });
 
+// SIGTERM (a service manager's stop) and SIGINT drain: the port closes and
+// idle connections with it, requests in flight get up to DRAIN_MS to finish
+// (one arriving on a kept-alive connection meanwhile is answered 503), then
+// the rest are cut, Next closes and the database is closed cleanly, so the
+// next start finds it shut down and does no recovery.
+const DRAIN_MS = 10_000;
 let closing = false;
 for (const [signal, code] of [
   ["SIGINT", 130],
@@ -156,13 +163,18 @@ for (const [signal, code] of [
   process.on(signal, () => {
     if (closing) return;
     closing = true;
+    console.log(`labs: ${signal}: finishing the requests in flight (at most ${DRAIN_MS / 1000} s), then stopping`);
     server.close(() => {
       app
         .close()
-        .catch((error: unknown) => console.error(error))
+        .then(() => import("@/lib/db").then(({ closeDatabase }) => closeDatabase()))
+        .catch((error: unknown) => console.error("labs: did not stop cleanly:", error))
         .finally(() => process.exit(code));
     });
-    server.closeAllConnections();
+    // Closing the port closes the connections idle then; one kept alive after
+    // its last answer would otherwise wait out its keep-alive timeout.
+    setInterval(() => server.closeIdleConnections(), 100).unref();
+    setTimeout(() => server.closeAllConnections(), DRAIN_MS).unref();
   });
 }
 
@@ -183,6 +195,13 @@ function refusalBeforeReading(request: IncomingMessage): AppError | null {
   const pathname = pathOf(request);
   if (pathname === null || !proxyRunsOn(pathname)) return null;
   return pageBodyRefusal(request.headers["content-length"], request.headers["transfer-encoding"]);
+}
+
+/** A request that came after SIGTERM on a connection kept open: asked again, it reaches the next start. */
+function stopping(): AppError {
+  return new AppError("unavailable", errorText("request.stopping"), {
+    headers: { connection: "close", "retry-after": "5" },
+  });
 }
 
 /** The request's path with dot segments resolved, as the front door and Next read it; null if unreadable. */

@@ -23,6 +23,8 @@ export type RunningServer = {
   pid: number;
   stop: () => Promise<void>;
   output: () => string;
+  /** Resolves with the process's exit code once it has exited. */
+  exited: Promise<number | null>;
 };
 
 export async function freePort(): Promise<number> {
@@ -103,6 +105,7 @@ export async function startServer(
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -132,5 +135,5 @@ export async function startServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, port, pid: child.pid!, stop, output: () => output };
+  return { url, port, pid: child.pid!, stop, output: () => output, exited };
 }
