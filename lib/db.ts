@@ -15,6 +15,8 @@ type Database = {
   // The adapter factory the schema engine migrates through (lib/db/migrate.ts).
   // For PGlite it must wrap the same instance: one process owns the directory.
   migrationAdapter: () => SqlMigrationAwareDriverAdapterFactory;
+  /** Resolves once the database is open; for PGlite, rejects if its folder cannot be opened. */
+  ready: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -54,6 +56,8 @@ function openDatabase(): Database {
       kind: "postgresql",
       prisma,
       migrationAdapter: () => wholeScriptMigrations(new PrismaPg(catalogSafePool(DATABASE_URL))),
+      // A PostgreSQL that does not answer is waited for: the health checks say so meanwhile.
+      ready: () => Promise.resolve(),
       close: () => prisma.$disconnect(),
     };
   }
@@ -76,6 +80,7 @@ function openDatabase(): Database {
     kind: "pglite",
     prisma,
     migrationAdapter: () => adapter,
+    ready: () => thread.ready(),
     close: async () => {
       await prisma.$disconnect();
       await thread.close();

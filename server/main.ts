@@ -13,6 +13,7 @@
 // a migration failure is logged and the health checks then answer 503
 // rather than the process dying in a loop.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { dataDir, env } from "@/lib/env";
 import { hostName } from "@/lib/http/allowed-hosts";
@@ -247,6 +248,11 @@ async function bringSchemaUpToDate(): Promise<void> {
     import("@/lib/db/migrate"),
   ]);
   const database = getDatabase();
+  const unopened = await database.ready().then(
+    () => null,
+    (error: unknown) => error,
+  );
+  if (unopened !== null) await refuseDamagedDatabase(unopened);
   try {
     const recorded = await database.prisma.$queryRaw<
       import("@/lib/db/migrate").AppliedMigration[]
@@ -258,6 +264,37 @@ async function bringSchemaUpToDate(): Promise<void> {
   } catch (error) {
     console.error(`labs: could not migrate the ${database.kind} database:`, error);
   }
+}
+
+/**
+ * The embedded database's folder cannot be opened (a truncated file, a disk
+ * that failed): Labs neither serves a half-working app on it nor makes a new
+ * empty database in its place. It stops, saying how to restore the newest
+ * proven backup (docs/backup-and-restore.md).
+ */
+async function refuseDamagedDatabase(error: unknown): Promise<never> {
+  const { latestProvenBackup, backupDir } = await import("@/lib/labs/scheduled-backups");
+  const folder = path.resolve(env().PGLITE_DIR);
+  const reason = error instanceof Error ? error.message : String(error);
+  const backup = await latestProvenBackup();
+  const lines = [
+    `labs: cannot start: the embedded database in ${folder} cannot be opened (${reason}).`,
+    "  Its files may be damaged. Labs will not start on it, nor make a new, empty database in its place.",
+    ...(backup
+      ? [
+          `  The latest proven backup is ${backup.file} (taken ${backup.created_at}). To restore it:`,
+          `    1. move ${folder} aside (keep it: it may still be read), then`,
+          `    2. npm run restore -- --keep-credentials ${backup.file}`,
+          "    3. start Labs again.",
+        ]
+      : [
+          `  No proven backup was found in ${backupDir()}. To restore one kept elsewhere: move ${folder} aside,`,
+          "  then npm run restore -- --keep-credentials <backup file>, then start Labs again.",
+        ]),
+    "  See docs/backup-and-restore.md.",
+  ];
+  console.error(lines.join("\n"));
+  process.exit(1);
 }
 
 /** Deletes events past EVENTS_KEEP_DAYS now and every six hours, without holding up the start. */

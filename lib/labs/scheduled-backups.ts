@@ -108,6 +108,12 @@ export async function listBackups(): Promise<BackupFile[]> {
   return Promise.all((await backupNames()).map(describeBackup));
 }
 
+/** The newest backup in BACKUP_DIR whose proof passed, as a path, with when it was taken; null if none. */
+export async function latestProvenBackup(): Promise<{ file: string; created_at: string } | null> {
+  const proven = (await listBackups()).find((backup) => backup.proof?.ok);
+  return proven ? { file: path.join(backupDir(), proven.name), created_at: proven.created_at } : null;
+}
+
 /** The names of the backups in BACKUP_DIR, newest first (a name sorts by its time). */
 async function backupNames(): Promise<string[]> {
   try {
