@@ -42,7 +42,10 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     projects: [
-      { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts"], exclude: ["lib/**/*.db.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"], exclude: ["lib/**/*.db.test.ts"] },
+      },
       dbProject("db"),
       apiProject("api"),
       // The development server's comparison runs once: Next allows one
