@@ -11,6 +11,11 @@ import { pathToFileURL } from "node:url";
 import { loadOrCreateLocalSecrets } from "../lib/auth/local-secrets.mjs";
 import { buildIfNeeded } from "./build-if-needed.mjs";
 
+// Node.js 20 reached its end of life in April 2026; package.json's "engines" names the lines Labs is tested on.
+if (Number(process.versions.node.split(".")[0]) < 22) {
+  console.warn(`labs: Node.js ${process.version} is past its end of life; Labs supports Node.js 22 and 24.`);
+}
+
 await buildIfNeeded();
 
 const environment = process.env;
