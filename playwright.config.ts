@@ -11,8 +11,14 @@ process.env.E2E_PGLITE_PORT ??= String(await freePort());
 if (postgres) process.env.E2E_POSTGRES_PORT ??= String(await freePort());
 // The audits of what a page shows (accessibility, language) and the photo
 // corpus the page decodes by itself read no more from PostgreSQL than from
-// PGlite: they run once, on PGlite, which keeps CI within its 20 minutes.
-const SAME_ON_EVERY_DATABASE = [/e2e\/a11y\//, /e2e\/i18n\//, /scanner-photo\.phone\.spec\.ts$/];
+// PGlite, and the HTTPS test starts a Labs of its own: they run once, on
+// PGlite, which keeps CI within its 20 minutes.
+const SAME_ON_EVERY_DATABASE = [
+  /e2e\/a11y\//,
+  /e2e\/i18n\//,
+  /scanner-photo\.phone\.spec\.ts$/,
+  /https\.phone\.spec\.ts$/,
+];
 const servers = [
   { suffix: "", port: process.env.E2E_PGLITE_PORT, skip: [] as RegExp[] },
   ...(postgres ? [{ suffix: ":postgres", port: process.env.E2E_POSTGRES_PORT, skip: SAME_ON_EVERY_DATABASE }] : []),

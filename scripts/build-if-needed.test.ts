@@ -40,7 +40,7 @@ describe("the source id a build is kept under", () => {
     write(root, "notes/shopping.txt", "leite\n");
     write(root, "tests/api/new.test.ts", "// a test being written\n");
     write(root, "lib/prices.test.ts", "// a test beside the code\n");
-    write(root, "docs/recipe.md", "# a recipe\n");
+    write(root, "notes/recipe.md", "# a recipe\n");
     expect(sourceId(root)).toBe(built);
   });
 
