@@ -26,6 +26,7 @@ export const errorStatus = {
   upstream_failed: 502,
   unavailable: 503,
   upstream_timeout: 504,
+  insufficient_storage: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

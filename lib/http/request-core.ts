@@ -36,7 +36,8 @@ export async function handleRequest(
     response = await run(caller, origin);
   } catch (error) {
     const appError = toAppError(error);
-    if (appError.status >= 500 && appError.code !== "unavailable") {
+    // The database down and the disk full are logged where they are noticed, not once a request.
+    if (appError.status >= 500 && appError.code !== "unavailable" && appError.code !== "insufficient_storage") {
       const { pathname } = new URL(request.url);
       console.error(`[${request.method} ${pathname}] ${appError.code}:`, appError.cause ?? appError);
     }

@@ -1,6 +1,7 @@
 import { ZodError, type z } from "zod";
 import { AppError, errorText, writeError, type ErrorIssue } from "@/lib/http/errors";
 import { translateIssue } from "@/lib/i18n/issue-messages";
+import { isDiskFull, noteDiskFull } from "@/lib/labs/disk-space";
 import type { Locale } from "@/lib/i18n/locales";
 import { zodErrorMap } from "@/lib/i18n/zod-errors";
 
@@ -16,6 +17,10 @@ export function toAppError(error: unknown): AppError {
   }
   if (prismaCode === "P2025" || prismaCode === "P2003") {
     return new AppError("not_found", errorText("generic.notFound"), { cause: error });
+  }
+  if (isDiskFull(error)) {
+    noteDiskFull();
+    return new AppError("insufficient_storage", errorText("generic.diskFull"), { cause: error });
   }
   return new AppError("internal", errorText("generic.internal"), { cause: error });
 }

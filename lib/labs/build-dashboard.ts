@@ -4,9 +4,10 @@ import { readMigrationState, type MigrationState } from "@/lib/db/migration-stat
 import { createTranslator } from "use-intl/core";
 import { env } from "@/lib/env";
 import { AppError, errorText } from "@/lib/http/errors";
-import { formatDate } from "@/lib/i18n/format";
+import { formatDate, formatNumber } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
+import { diskState, type DiskState } from "@/lib/labs/disk-space";
 import { pingDatabase } from "@/lib/labs/health";
 import { buildInfo } from "@/lib/labs/release";
 import { backupState, type BackupState } from "@/lib/labs/scheduled-backups";
@@ -43,7 +44,7 @@ export async function buildDashboard({
     });
   }
 
-  const [pending, decisions, snapshot, scansToday, session, migrations, backups] = await Promise.all([
+  const [pending, decisions, snapshot, scansToday, session, migrations, backups, disk] = await Promise.all([
     listPendingTodos({ limit: DASHBOARD_TOP, now }),
     listDecisionsReady({ limit: DASHBOARD_TOP, now }),
     buildSnapshot(),
@@ -54,9 +55,10 @@ export async function buildDashboard({
       return null;
     }),
     backupState(),
+    diskState(now.getTime()),
   ]);
 
-  const services = serviceHealth({ migrations, backups, locale });
+  const services = serviceHealth({ migrations, backups, disk, locale });
   return {
     ok: true,
     generated_at: now.toISOString(),
@@ -105,10 +107,12 @@ export async function buildDashboard({
 function serviceHealth({
   migrations,
   backups,
+  disk,
   locale,
 }: {
   migrations: MigrationState | null;
   backups: BackupState;
+  disk: DiskState;
   locale: Locale;
 }): DashboardService[] {
   const { OFF_BASE_URL, LLM_BASE_URL, LLM_MODEL, RESEARCH_BROWSER_UA_ONLY } = env();
@@ -141,7 +145,8 @@ function serviceHealth({
       service: "labs",
       name: "Labs",
       // A backup that failed is the household's to know of: Labs is not well until one is proven again.
-      ok: migrationsOk && backups.state !== "failed",
+      // Nor with a full disk, which refuses every write (507) until space is freed.
+      ok: migrationsOk && backups.state !== "failed" && disk.state !== "full",
       detail: [
         t("migrations", { release: buildInfo().release, ...migrationSummary(migrations) }),
         t("backup", {
@@ -149,10 +154,25 @@ function serviceHealth({
           when: "at" in backups ? formatDate(locale, backups.at, "short") : "",
           reason: backups.state === "failed" ? backups.reason : "",
         }),
+        ...diskDetail(disk, locale).map(({ key, free }) => t(key, { free })),
       ].join("; "),
       href: "/admin/operator",
     },
   ];
+}
+
+/** The disk's part of the Labs line: its free space, or that it is full. */
+function diskDetail(
+  disk: DiskState,
+  locale: Locale,
+): { key: "diskFree" | "diskFull" | "diskFullElsewhere"; free: string }[] {
+  if (disk.free_bytes === null) return disk.state === "full" ? [{ key: "diskFullElsewhere", free: "" }] : [];
+  const mib = disk.free_bytes / 2 ** 20;
+  const free =
+    mib < 1024
+      ? `${formatNumber(locale, Math.floor(mib))} MiB`
+      : `${formatNumber(locale, mib / 1024, { maximumFractionDigits: 1 })} GiB`;
+  return [{ key: disk.state === "full" ? "diskFull" : "diskFree", free }];
 }
 
 function migrationSummary(migrations: MigrationState | null): { state: string; count: number } {
