@@ -9,7 +9,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 
 export type DatabaseKind = "pglite" | "postgresql";
 
-type Database = {
+export type Database = {
   kind: DatabaseKind;
   prisma: PrismaClient;
   // The adapter factory the schema engine migrates through (lib/db/migrate.ts).
@@ -47,8 +47,14 @@ export async function closeDatabase(): Promise<void> {
  */
 const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
 
-function openDatabase(): Database {
-  const { DATABASE_URL, PGLITE_DIR } = env();
+/**
+ * A database of its own, by the settings `npm start` reads (getDatabase's is
+ * the process's one, from the environment); a tool or test that needs another
+ * opens it here and closes it when done.
+ */
+export function openDatabase(
+  { DATABASE_URL, PGLITE_DIR }: { DATABASE_URL?: string; PGLITE_DIR: string } = env(),
+): Database {
   if (DATABASE_URL) {
     const adapter = new PrismaPg({ connectionString: DATABASE_URL });
     const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });

@@ -65,11 +65,13 @@ async function withEngine<T>(
   }
 }
 
-async function listMigrations(): Promise<MigrationList> {
+/** The migrations of prisma/migrations, oldest first; with `through`, none after that one. */
+async function listMigrations({ through }: { through?: string } = {}): Promise<MigrationList> {
   const entries = await readdir(migrationsDir, { withFileTypes: true }).catch(() => []);
   const folders = entries
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
+    .filter((name) => through === undefined || name <= through)
     .sort();
   const migrationDirectories = await Promise.all(
     folders.map(async (folder) => {
@@ -118,9 +120,16 @@ export async function migrationsAreCurrent(applied: AppliedMigration[]): Promise
   });
 }
 
-/** Applies pending migrations; returns the names of those just applied. */
-export async function applyMigrations(adapter: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
-  const migrationsList = await listMigrations();
+/**
+ * Applies pending migrations; returns the names of those just applied. With
+ * `through`, only those up to that one: the database as an earlier release
+ * left it (tests/api/upgrades.test.ts).
+ */
+export async function applyMigrations(
+  adapter: SqlMigrationAwareDriverAdapterFactory,
+  { through }: { through?: string } = {},
+): Promise<string[]> {
+  const migrationsList = await listMigrations({ through });
   const output = await withEngine(adapter, (engine) => engine.applyMigrations({ migrationsList, filters: noFilters }));
   return output.appliedMigrationNames;
 }
