@@ -86,6 +86,14 @@ export const sessionId = z
   .string()
   .regex(SESSION_ID_PATTERN, "must be a whole session id as the scan answered it (S-250101-1-…)");
 
+/**
+ * A session id as the database may hold it, for answers: the releases before
+ * 24 November 2026 gave sessions their label alone (`S-261121-1`). Such a
+ * session is still listed with its scans, but cannot be asked for by id:
+ * requests take only whole ids (`sessionId`), as its label is guessable.
+ */
+const storedSessionId = z.union([sessionId, z.string().regex(/^S-\d{6}-[1-9]\d{0,8}$/)]);
+
 /** What people see of a session id: `S-250101-1`, without its secret part. */
 export function sessionLabel(id: string): string {
   return id.split("-").slice(0, 3).join("-");
@@ -134,7 +142,7 @@ export const scanItem = z.object({
   format: storedFormat,
   kind: z.enum(SCAN_KINDS),
   note: z.string().nullable(),
-  session_id: sessionId,
+  session_id: storedSessionId,
   store_id: positiveInt.nullable(),
   store_name: z.string().nullable(),
   created_at: isoDateTime,
@@ -176,7 +184,7 @@ export const setScanStoreResponse = z.object({ ok: z.literal(true), scan: scanIt
 export type SetScanStoreResponse = z.infer<typeof setScanStoreResponse>;
 
 const sessionItem = z.object({
-  id: sessionId,
+  id: storedSessionId,
   state: z.enum(["open", "ended", "expired"]),
   started_at: isoDateTime,
   last_scan_at: isoDateTime,
