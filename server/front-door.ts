@@ -10,6 +10,7 @@ import { getRequestListener } from "@hono/node-server";
 import compression from "compression";
 import { Hono } from "hono";
 import { AppError, errorBody, errorResponse, errorText } from "@/lib/http/errors";
+import { errorLine } from "@/lib/http/log-line";
 import { API_POLICY, otherSecurityHeaders, takesApiPolicy } from "@/lib/http/security-headers";
 import { toAppError } from "@/lib/http/to-app-error";
 import { negotiateLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
@@ -52,7 +53,7 @@ export function createFrontDoor(routes: RouteModuleEntry[]): FrontDoor {
   );
   app.onError((error, c) => {
     // route() turns every error into its envelope; this is for a bug in it.
-    console.error(`[${c.req.method} ${c.req.path.slice(0, 200)}]`, error);
+    console.error(`[${c.req.method} ${c.req.path.slice(0, 200)}] ${errorLine(error)}`);
     return errorResponse(toAppError(error), c.req.raw);
   });
 

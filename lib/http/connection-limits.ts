@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import { clientNetwork, normaliseAddress } from "@/lib/http/client-network.mjs";
+import { errorLine } from "@/lib/http/log-line";
 
 // The server's own limits on connections, before any request on them is read
 // (server/main.ts): how many one client may hold open, and the one log of
@@ -65,6 +66,5 @@ export function logPerClient(address: string | undefined, message: string, error
   }
   logged.set(client, { at: now, left: 0 });
   const line = last?.left ? `${message} (and ${last.left} more from ${client} since its last line)` : message;
-  if (error === undefined) console.error(line);
-  else console.error(line, error);
+  console.error(error === undefined ? line : `${line} ${errorLine(error)}`);
 }

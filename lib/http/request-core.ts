@@ -7,6 +7,7 @@ import { assertAllowedHost } from "@/lib/http/allowed-hosts";
 import { isHttps } from "@/lib/http/client-address";
 import type { AppError } from "@/lib/http/errors";
 import { HSTS } from "@/lib/http/security-headers";
+import { errorLine } from "@/lib/http/log-line";
 import { toAppError } from "@/lib/http/to-app-error";
 
 // The one request pipeline of every handler: Host allowlist → no cross-site
@@ -39,7 +40,7 @@ export async function handleRequest(
     // The database down and the disk full are logged where they are noticed, not once a request.
     if (appError.status >= 500 && appError.code !== "unavailable" && appError.code !== "insufficient_storage") {
       const { pathname } = new URL(request.url);
-      console.error(`[${request.method} ${pathname}] ${appError.code}:`, appError.cause ?? appError);
+      console.error(`[${request.method} ${pathname}] ${appError.code}: ${errorLine(appError.cause ?? appError)}`);
     }
     response = refuse(appError, request);
   }
