@@ -19,7 +19,7 @@ import {
   STARTER_TABLES,
   type BackupTable,
 } from "@/lib/labs/backup-tables";
-import { quoted, tableColumns, type Transaction } from "@/lib/labs/table-catalog";
+import { quoted, schemaTables, tableColumns, type Transaction } from "@/lib/labs/table-catalog";
 
 /** Far above any row we write (an attachment's bytes in hex are at most ~2 × its size). */
 const MAX_LINE_BYTES = 128 * 1024 * 1024;
@@ -58,7 +58,8 @@ export async function restoreBackup(
   return db().$transaction(
     async (tx) => {
       await refuseHouseholdData(tx);
-      for (const table of [...BACKUP_TABLES].reverse()) await tx.$executeRawUnsafe(`DELETE FROM ${quoted(table)}`);
+      for (const table of (await presentTables(tx)).reverse())
+        await tx.$executeRawUnsafe(`DELETE FROM ${quoted(table)}`);
       const rows = await restoreTables(tx, lines, keepCredentials);
       await continueSequences(tx);
       return {
@@ -83,6 +84,21 @@ async function readHeader(lines: AsyncIterator<string>): Promise<BackupHeader> {
   return header;
 }
 
+/**
+ * The backed-up tables this database has, in BACKUP_TABLES' order: all of
+ * them, unless it is at an earlier release's migration to take an older
+ * backup (scripts/restore.ts).
+ */
+async function presentTables(client: Pick<Transaction, "$queryRawUnsafe">): Promise<BackupTable[]> {
+  const present = new Set(await schemaTables(client));
+  return BACKUP_TABLES.filter((table) => present.has(table));
+}
+
+/** A backup's first line, checked: what it is, and the migrations of the database it was taken from. */
+export async function readBackupHeader(source: AsyncIterable<Uint8Array>): Promise<BackupHeader> {
+  return readHeader(readLines(Readable.from(source).pipe(createGunzip())));
+}
+
 /** The database must have every migration the backup's had: an older backup restores, a newer one does not. */
 async function checkMigrations(header: BackupHeader): Promise<void> {
   const { applied } = await readMigrationState();
@@ -102,7 +118,7 @@ async function refuseHouseholdData(tx: Transaction): Promise<void> {
 /** The tables holding more than a new install's starter rows: empty when a restore may go ahead. */
 export async function tablesWithHouseholdData(client: Pick<Transaction, "$queryRawUnsafe"> = db()): Promise<string[]> {
   const holding: string[] = [];
-  for (const table of BACKUP_TABLES) {
+  for (const table of await presentTables(client)) {
     if (STARTER_TABLES.has(table)) continue;
     const [row] = await client.$queryRawUnsafe<{ any: boolean }[]>(
       `SELECT EXISTS (SELECT 1 FROM ${quoted(table)}) AS any`,
@@ -206,7 +222,7 @@ function checkCounts(end: BackupEnd, read: BackupEnd["rows"]): void {
 
 /** New rows get ids after the restored ones. */
 async function continueSequences(tx: Transaction): Promise<void> {
-  for (const table of BACKUP_TABLES) {
+  for (const table of await presentTables(tx)) {
     if (!(await tableColumns(tx, table)).includes("id")) continue;
     const [sequence] = await tx.$queryRawUnsafe<{ name: string | null }[]>(
       `SELECT pg_get_serial_sequence($1, 'id') AS name`,

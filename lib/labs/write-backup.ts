@@ -9,7 +9,7 @@ import { readMigrationState } from "@/lib/db/migration-state";
 import { dataDir } from "@/lib/env";
 import { BACKUP_FORMAT, BACKUP_VERSION, controlLine, type BackupHeader } from "@/lib/labs/backup-format";
 import { BACKUP_TABLES, BYTES_TABLES, type BackupTable } from "@/lib/labs/backup-tables";
-import { tableColumns, primaryKey, quoted, type Transaction } from "@/lib/labs/table-catalog";
+import { tableColumns, primaryKey, quoted, schemaTables, type Transaction } from "@/lib/labs/table-catalog";
 
 const BATCH_ROWS = 500;
 
@@ -73,7 +73,9 @@ async function spoolSnapshot(file: string) {
         await tx.$executeRawUnsafe("SET LOCAL TimeZone = 'UTC'");
         const rows: Partial<Record<BackupTable, number>> = {};
         const bytesRowIds = new Map<BackupTable, number[]>();
-        for (const table of BACKUP_TABLES) {
+        // A database an earlier release left (npm run backup before an upgrade) lacks the tables added since.
+        const present = new Set(await schemaTables(tx));
+        for (const table of BACKUP_TABLES.filter((name) => present.has(name))) {
           if (BYTES_TABLES.has(table)) {
             const ids = await tx.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM ${quoted(table)} ORDER BY id`);
             bytesRowIds.set(

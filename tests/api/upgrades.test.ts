@@ -112,8 +112,31 @@ async function writeFixture(adapter: SqlMigrationAwareDriverAdapterFactory, migr
   }
 }
 
+/** A database as the releases up to `last` left it: each migration applied, then its fixture written. */
+async function writeReleasesThrough(config: { DATABASE_URL?: string; PGLITE_DIR: string }, last: string) {
+  const database = openDatabase(config);
+  const adapter = database.migrationAdapter();
+  try {
+    for (const migration of MIGRATIONS.filter((name) => name <= last)) {
+      await applyMigrations(adapter, { through: migration });
+      await writeFixture(adapter, migration);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/** `npm run <script> -- <args>` against a database, as a person would run it. */
+function runScript(script: string, args: string[], config: { DATABASE_URL?: string; PGLITE_DIR: string }) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+    env: { ...process.env, DATABASE_URL: undefined, DATA_DIR: folder("data"), ...config },
+    encoding: "utf8",
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
 /** What the first release's fixture holds, asked of today's app. */
-async function expectFirstReleaseData(server: RunningServer): Promise<void> {
+async function expectFirstReleaseData(server: RunningServer, { backedUp = true } = {}): Promise<void> {
   const cookie = await operatorCookie();
   const call = <T>(route: string) => api<T>(route, { server: server.url, cookie });
 
@@ -136,16 +159,16 @@ async function expectFirstReleaseData(server: RunningServer): Promise<void> {
   expect(product.status).toBe(200);
   expect(product.data.product).toMatchObject({ code: "0036000291452", name: "Bolachas Maria" });
 
+  if (!backedUp) return;
   // A backup of the upgraded household restores into a new install of today.
   const backup = await fetch(`${server.url}/labs/api/backup`, { headers: { cookie } });
   expect(backup.status).toBe(200);
   const file = path.join(folder("upgraded-backup"), "labs-backup.ndjson.gz");
   writeFileSync(file, Buffer.from(await backup.arrayBuffer()));
-  const restored = spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", "--keep-credentials", file], {
-    env: { ...process.env, DATABASE_URL: undefined, PGLITE_DIR: path.join(folder("restored"), "pglite") },
-    encoding: "utf8",
+  const restored = runScript("restore", ["--keep-credentials", file], {
+    PGLITE_DIR: path.join(folder("restored"), "pglite"),
   });
-  expect(restored.status, `${restored.stdout}${restored.stderr}`).toBe(0);
+  expect(restored.status, restored.output).toBe(0);
 }
 
 /** Nothing reaches Open Food Facts from these servers: a product is what the household kept. */
@@ -203,14 +226,7 @@ describe("upgrades from every earlier release", () => {
     async () => {
       const [first, ...rest] = MIGRATIONS;
       const config = await emptyDatabase("upgrade-skipped");
-      const database = openDatabase(config);
-      const adapter = database.migrationAdapter();
-      try {
-        await applyMigrations(adapter, { through: first });
-        await writeFixture(adapter, first!);
-      } finally {
-        await database.close();
-      }
+      await writeReleasesThrough(config, first!);
 
       const server = await startServer({ ...config, ...OFFLINE });
       try {
@@ -222,4 +238,33 @@ describe("upgrades from every earlier release", () => {
     },
     OWN_SERVER_TIMEOUT_MS * 2,
   );
+
+  // The first release, and the last before a migration rewrote a household's data (GTINs).
+  for (const release of [MIGRATIONS[0]!, "20261127100000_card_photos"]) {
+    it(
+      `restores a backup taken at ${release} into a new install, brought up to date as an upgrade would`,
+      async () => {
+        const old = await emptyDatabase("backup-source");
+        await writeReleasesThrough(old, release);
+        const file = path.join(folder("old-backup"), "labs-backup.ndjson.gz");
+        const backedUp = runScript("backup", [file], old);
+        expect(backedUp.status, backedUp.output).toBe(0);
+
+        const fresh = await emptyDatabase("backup-target");
+        const restored = runScript("restore", ["--keep-credentials", file], fresh);
+        expect(restored.status, restored.output).toBe(0);
+        const since = MIGRATIONS.filter((name) => name > release);
+        expect(restored.output).toContain(`brought up to date by the ${since.length} migrations since the backup`);
+
+        const server = await startServer({ ...fresh, ...OFFLINE });
+        try {
+          expect(server.output()).not.toMatch(/applied migrations/);
+          await expectFirstReleaseData(server, { backedUp: false });
+        } finally {
+          await server.stop();
+        }
+      },
+      OWN_SERVER_TIMEOUT_MS * 2,
+    );
+  }
 });
