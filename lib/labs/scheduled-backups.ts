@@ -32,7 +32,7 @@ export type BackupFile = z.infer<typeof backupFile>;
 export type BackupProof = NonNullable<BackupFile["proof"]>;
 
 export function backupDir(): string {
-  return path.resolve(env().BACKUP_DIR ?? path.join(dataDir(), "backups"));
+  return path.resolve(/* turbopackIgnore: true */ env().BACKUP_DIR ?? path.join(dataDir(), "backups"));
 }
 
 /** Starts the nightly backups, unless BACKUP_SCHEDULE is `off`. */
@@ -117,7 +117,9 @@ export async function latestProvenBackup(): Promise<{ file: string; created_at: 
 /** The names of the backups in BACKUP_DIR, newest first (a name sorts by its time). */
 async function backupNames(): Promise<string[]> {
   try {
-    return (await readdir(backupDir())).filter((name) => BACKUP_NAME.test(name)).sort((a, b) => b.localeCompare(a));
+    return (await readdir(/* turbopackIgnore: true */ backupDir()))
+      .filter((name) => BACKUP_NAME.test(name))
+      .sort((a, b) => b.localeCompare(a));
   } catch {
     return [];
   }
