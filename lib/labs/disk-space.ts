@@ -28,7 +28,7 @@ export function isDiskFull(error: unknown): boolean {
     if (typeof cause !== "object") return false;
     const { code, message, cause: inner } = cause as { code?: unknown; message?: unknown; cause?: unknown };
     if (code === "ENOSPC" || code === "53100") return true;
-    if (typeof message === "string" && /No space left on device|\b53100\b/.test(message)) return true;
+    if (typeof message === "string" && /No space left on device/.test(message)) return true;
     cause = inner;
   }
   return false;
