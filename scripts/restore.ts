@@ -3,10 +3,10 @@
 // PGLITE_DIR), migrating it first. Into a new database, a backup from an
 // earlier release is restored at that release's migrations and then brought
 // up to date by the ones since, as the household's own database would have
-// been by an upgrade (a migration may rewrite the data it finds). Refuses a database that already holds a
-// household's data. The backup's API keys and paired phones are left out
-// unless --keep-credentials asks for them, as on the admin page
-// (docs/backup-and-restore.md).
+// been by an upgrade (a migration may rewrite the data it finds). Refuses a
+// database that already holds a household's data. The backup's API keys and
+// paired phones are left out unless --keep-credentials asks for them, as on
+// the admin page (docs/backup-and-restore.md).
 import { createReadStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { closeDatabase, getDatabase } from "@/lib/db";
