@@ -35,7 +35,6 @@ describe("the log", () => {
           ["/api/core-ask/pending"],
           ["/base-scan/api/stores", { method: "POST", headers: { "content-type": "application/json" }, body: "{" }],
           ["/labs/healthz", { headers: { host: "evil.example" } }],
-          ["/base-scan/", { method: "POST", headers: { "content-type": "text/plain" }, body: "x".repeat(300_000) }],
           ["/base-scan/api/cards/%FF"],
         ];
         const statuses: number[] = [];
@@ -44,7 +43,7 @@ describe("the log", () => {
             statuses.push(await send(server.port, route, init));
           }
         }
-        expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 404, 413, 421]));
+        expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 404, 421]));
         const lines = server
           .output()
           .split("\n")
