@@ -50,8 +50,22 @@ export default defineConfig({
       apiProject("api"),
       // The development server's comparison runs once: Next allows one
       // `next dev` per checkout, and the two API projects run side by side.
+      // So do the tests whose servers are PGlite's whichever project runs
+      // them: what befalls the embedded database on disk (a stop, a full
+      // disk, a damaged folder) and the log.
       ...(postgres
-        ? [dbProject("db:postgres"), apiProject("api:postgres", { exclude: ["tests/api/front-door-dev.test.ts"] })]
+        ? [
+            dbProject("db:postgres"),
+            apiProject("api:postgres", {
+              exclude: [
+                "tests/api/front-door-dev.test.ts",
+                "tests/api/stopping.test.ts",
+                "tests/api/disk-full.test.ts",
+                "tests/api/damaged-database.test.ts",
+                "tests/api/logs.test.ts",
+              ],
+            }),
+          ]
         : []),
     ],
   },
