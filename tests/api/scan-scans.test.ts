@@ -33,9 +33,17 @@ function upcA(): string {
   return `${data}${gtinCheckDigit(data)}`;
 }
 
-/** A random UPC-E as printed, 8 digits. */
+/**
+ * A random UPC-E as printed, 8 digits, in the one form GS1 allows for its
+ * UPC-A: some digits could be written two ways (04720732 and 04700722 both
+ * stand for 047200000072), and a printer uses only the first rule that
+ * fits, as upcEOf does.
+ */
 function upcE(): string {
-  return upcEOf(`0${randomInt(1, 10)}${String(randomInt(0, 1e5)).padStart(5, "0")}`)!;
+  for (;;) {
+    const printed = upcEOf(`0${randomInt(1, 10)}${String(randomInt(0, 1e5)).padStart(5, "0")}`)!;
+    if (upcEOf(expandUpcE(printed)!) === printed) return printed;
+  }
 }
 
 function nif(): string {
