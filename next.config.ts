@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { NextConfig } from "next";
-import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
-import createNextIntlPlugin from "next-intl/plugin";
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from "next/constants";
 import { PAGE_BODY_LIMIT } from "./lib/http/body-limits";
 import { otherSecurityHeaders } from "./lib/http/security-headers";
 import { releaseOfCheckout } from "./lib/labs/build-release";
@@ -36,10 +35,14 @@ const nextConfig: NextConfig = {
   },
 };
 
-// Points next-intl at i18n/request.ts, which picks each request's language.
-const withIntl = createNextIntlPlugin("./i18n/request.ts");
-
-export default function config(phase: string): NextConfig {
+export default async function config(phase: string): Promise<NextConfig> {
+  // A built app's server (`npm start`) needs none of what shapes a build: next-intl's
+  // plugin alone, which loads @swc/core and @parcel/watcher, was a tenth of a
+  // second of every start (docs/decisions/031-start-up.md).
+  if (phase === PHASE_PRODUCTION_SERVER) return nextConfig;
+  // Points next-intl at i18n/request.ts, which picks each request's language.
+  const { default: createNextIntlPlugin } = await import("next-intl/plugin");
+  const withIntl = createNextIntlPlugin("./i18n/request.ts");
   if (phase !== PHASE_PRODUCTION_BUILD && phase !== PHASE_DEVELOPMENT_SERVER) return withIntl(nextConfig);
   // Every build lists the route modules as they are now, so the OpenAPI
   // document covers routes merged from anywhere (scripts/write-route-manifest.ts),

@@ -1,9 +1,8 @@
-import { mkdirSync } from "node:fs";
 import { makePrivateDirectory } from "@/lib/private-files.mjs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
-import { PGliteThread, pgliteThreadAdapter } from "@/lib/db/pglite-thread";
+import { pgliteThread, pgliteThreadAdapter } from "@/lib/db/pglite-thread";
 import { env } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
@@ -68,10 +67,9 @@ export function openDatabase(
     };
   }
   const onDisk = !PGLITE_DIR.startsWith("memory://");
-  if (onDisk) mkdirSync(PGLITE_DIR, { recursive: true, mode: 0o700 });
   // PGlite works in a thread of its own (lib/db/pglite-thread.ts): opening it
   // and running queries take nothing from the thread that answers requests.
-  const thread = new PGliteThread(PGLITE_DIR);
+  const thread = pgliteThread(PGLITE_DIR);
   // PGlite unpacks a new database with open modes (0666) whatever the umask;
   // files it makes later follow the umask (set at start, server/main.ts).
   // Close what it unpacked once it is ready.

@@ -11,7 +11,13 @@ export async function buildServer(distDir = process.env.NEXT_DIST_DIR || ".next"
   const release = JSON.parse(readFileSync(`${distDir}/labs-release.json`, "utf8"));
   await build({
     entryPoints: ["server/main.ts"],
-    outfile: `${distDir}/labs-server.mjs`,
+    outdir: distDir,
+    entryNames: "labs-server",
+    // Each dynamic import() its own chunk, with the packages it needs: what
+    // starts first (the database's thread) waits for none of the rest.
+    splitting: true,
+    chunkNames: "labs-server/[name]-[hash]",
+    outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
     format: "esm",

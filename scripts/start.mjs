@@ -9,6 +9,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadOrCreateLocalSecrets } from "../lib/auth/local-secrets.mjs";
+import { keepCompiledCode } from "../lib/compile-cache.mjs";
 import { buildIfNeeded } from "./build-if-needed.mjs";
 
 // Node.js 20 reached its end of life in April 2026; package.json's "engines" names the lines Labs is tested on.
@@ -17,6 +18,8 @@ if (Number(process.versions.node.split(".")[0]) < 22) {
 }
 
 await buildIfNeeded();
+// Before the server is loaded, so its own modules are kept compiled too.
+keepCompiledCode();
 
 const environment = process.env;
 const hasPassword = environment.OPERATOR_PASSWORD || environment.OPERATOR_PASSWORD_HASH;

@@ -7,6 +7,7 @@
 // Paths are written as the API reference writes them, a parameter as {id}.
 // docs/decisions/021-one-server.md says why these are not left to Next.
 import type { RouteModuleEntry } from "@/lib/labs/openapi";
+import { HEALTH_ROUTES } from "@/server/health-routes";
 import * as apiBaseAskLog from "@/server/routes/api/base-ask/log";
 import * as apiCoreAskId from "@/server/routes/api/core-ask/[id]";
 import * as apiCoreAskIdClaim from "@/server/routes/api/core-ask/[id]/claim";
@@ -22,7 +23,6 @@ import * as apiCoreAskTipsIdDelete from "@/server/routes/api/core-ask/tips/[id]/
 import * as apiCoreAskTipsRandom from "@/server/routes/api/core-ask/tips/random";
 import * as apiMcp from "@/server/routes/api/mcp";
 import * as apiOpenapiJson from "@/server/routes/api/openapi-json";
-import * as baseAskHealthz from "@/server/routes/base-ask/healthz";
 import * as baseResearchApiItemsId from "@/server/routes/base-research/api/items/[id]";
 import * as baseResearchApiNote from "@/server/routes/base-research/api/note";
 import * as baseResearchApiNotes from "@/server/routes/base-research/api/notes";
@@ -49,8 +49,6 @@ import * as baseScanApiSessionSid from "@/server/routes/base-scan/api/session/[s
 import * as baseScanApiSessionEnd from "@/server/routes/base-scan/api/session/end";
 import * as baseScanApiStores from "@/server/routes/base-scan/api/stores";
 import * as baseScanApiStoresIdCards from "@/server/routes/base-scan/api/stores/[id]/cards";
-import * as baseScanHealthz from "@/server/routes/base-scan/healthz";
-import * as coreAskHealthz from "@/server/routes/core-ask/healthz";
 import * as labsApiBackup from "@/server/routes/labs/api/backup";
 import * as labsApiBackups from "@/server/routes/labs/api/backups";
 import * as labsApiBackupsName from "@/server/routes/labs/api/backups/[name]";
@@ -81,9 +79,9 @@ import * as labsApiWebhooksId from "@/server/routes/labs/api/webhooks/[id]";
 import * as labsApiWebhooksIdDeliveries from "@/server/routes/labs/api/webhooks/[id]/deliveries";
 import * as labsApiWebhooksIdDeliveriesDeliveryIdRetry from "@/server/routes/labs/api/webhooks/[id]/deliveries/[delivery_id]/retry";
 import * as labsApiWebhooksIdTest from "@/server/routes/labs/api/webhooks/[id]/test";
-import * as labsHealthz from "@/server/routes/labs/healthz";
 
 export const API_ROUTES: RouteModuleEntry[] = [
+  ...HEALTH_ROUTES,
   { path: "/api/base-ask/log", module: apiBaseAskLog },
   { path: "/api/core-ask/{id}", module: apiCoreAskId },
   { path: "/api/core-ask/{id}/claim", module: apiCoreAskIdClaim },
@@ -99,7 +97,6 @@ export const API_ROUTES: RouteModuleEntry[] = [
   { path: "/api/core-ask/tips/random", module: apiCoreAskTipsRandom },
   { path: "/api/mcp", module: apiMcp },
   { path: "/api/openapi.json", module: apiOpenapiJson },
-  { path: "/base-ask/healthz", module: baseAskHealthz },
   { path: "/base-research/api/items/{id}", module: baseResearchApiItemsId },
   { path: "/base-research/api/note", module: baseResearchApiNote },
   { path: "/base-research/api/notes", module: baseResearchApiNotes },
@@ -126,8 +123,6 @@ export const API_ROUTES: RouteModuleEntry[] = [
   { path: "/base-scan/api/session/end", module: baseScanApiSessionEnd },
   { path: "/base-scan/api/stores", module: baseScanApiStores },
   { path: "/base-scan/api/stores/{id}/cards", module: baseScanApiStoresIdCards },
-  { path: "/base-scan/healthz", module: baseScanHealthz },
-  { path: "/core-ask/healthz", module: coreAskHealthz },
   { path: "/labs/api/backup", module: labsApiBackup },
   { path: "/labs/api/backups", module: labsApiBackups },
   { path: "/labs/api/backups/{name}", module: labsApiBackupsName },
@@ -161,5 +156,4 @@ export const API_ROUTES: RouteModuleEntry[] = [
     module: labsApiWebhooksIdDeliveriesDeliveryIdRetry,
   },
   { path: "/labs/api/webhooks/{id}/test", module: labsApiWebhooksIdTest },
-  { path: "/labs/healthz", module: labsHealthz },
 ];

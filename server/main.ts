@@ -15,14 +15,17 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { keepCompiledCode } from "@/lib/compile-cache.mjs";
 import { dataDir, env } from "@/lib/env";
 import { hostName } from "@/lib/http/allowed-hosts";
 import { limitConnectionsPerClient, logPerClient } from "@/lib/http/connection-limits";
 import { AppError, errorText } from "@/lib/http/errors";
 import { recordPeer, startRecordingPeers } from "@/lib/http/peer-recorder.mjs";
 import { pageBodyRefusal } from "@/lib/http/read-body";
+import { startOpeningPGlite } from "@/lib/db/pglite-thread";
 import { makePrivateDirectory } from "@/lib/private-files.mjs";
 import { isApiPath, proxyRunsOn } from "@/server/api-areas";
+import type { FrontDoor } from "@/server/front-door";
 
 const { values: options } = parseArgs({
   options: {
@@ -62,6 +65,9 @@ if (dev) {
   Object.assign(process.env, { LABS_BUILD_RELEASE: release, LABS_BUILD_COMMIT: commit });
 }
 process.title = "labs";
+// Compiled code kept between starts (lib/compile-cache.mjs); `npm start` has
+// turned it on before this file loaded, other launchers (the tests) get it here.
+if (!dev) keepCompiledCode();
 
 try {
   env();
@@ -74,12 +80,13 @@ makePrivateDirectory(dataDir());
 // (lib/http/client-address.ts).
 startRecordingPeers();
 
-// Loaded now that NODE_ENV says which build they are part of.
-const [{ default: next }, { API_ROUTES }, { createFrontDoor, refuse }] = await Promise.all([
-  import("next"),
-  import("@/server/api-routes"),
-  import("@/server/front-door"),
-]);
+// The embedded database first: it opens in a thread of its own
+// (lib/db/pglite-thread.ts), its half second beside the loading of Next and
+// the routes in this one rather than after it.
+if (!env().DATABASE_URL) startOpeningPGlite(env().PGLITE_DIR);
+const schemaReady = bringSchemaUpToDate();
+// Loaded now that NODE_ENV says which build it is part of.
+const { default: next } = await import("next");
 const server = http.createServer({
   headersTimeout,
   requestTimeout,
@@ -88,12 +95,33 @@ const server = http.createServer({
 // Next's development server answers its own upgrades (hot reload) on this
 // server; the built app serves no WebSocket (see "newListener" below).
 const app = next({ dev, dir: process.cwd(), hostname: "localhost", port, ...(dev ? { httpServer: server } : {}) });
-const frontDoor = createFrontDoor(API_ROUTES);
-try {
-  await Promise.all([bringSchemaUpToDate(), app.prepare()]);
-} catch (error) {
+// Next prepares while the database opens.
+const [, , { createFrontDoor, refuse }, { HEALTH_ROUTES }] = await Promise.all([
+  app.prepare(),
+  schemaReady,
+  import("@/server/front-door"),
+  import("@/server/health-routes"),
+]).catch((error: unknown) => {
   console.error("labs: cannot start:", error);
   process.exit(1);
+});
+// The API's routes, every handler with its schemas (a fifth of a second to
+// load), come after the first pages are warm (below), or as soon as a request
+// for one of them arrives, which waits for them. The health checks answer
+// meanwhile, from a door of their own.
+const healthDoor = createFrontDoor(HEALTH_ROUTES);
+const healthPaths = new Set(HEALTH_ROUTES.map(({ path }) => path));
+let frontDoor: FrontDoor | null = null;
+let frontDoorLoading: Promise<FrontDoor> | null = null;
+function loadFrontDoor(): Promise<FrontDoor> {
+  frontDoorLoading ??= import("@/server/api-routes").then(
+    ({ API_ROUTES }) => (frontDoor = createFrontDoor(API_ROUTES)),
+    (error: unknown) => {
+      console.error("labs: cannot load the API's routes:", error);
+      process.exit(1);
+    },
+  );
+  return frontDoorLoading;
 }
 const nextHandler = app.getRequestHandler();
 
@@ -108,7 +136,11 @@ server.on("request", (request: IncomingMessage, response: ServerResponse) => {
   const refusal = refusalBeforeReading(request);
   if (refusal) return refuse(request, response, refusal);
   const pathname = pathOf(request);
-  if (pathname !== null && isApiPath(pathname)) return frontDoor(request, response);
+  if (pathname !== null && isApiPath(pathname)) {
+    if (frontDoor) return frontDoor(request, response);
+    if (healthPaths.has(pathname)) return healthDoor(request, response);
+    return void loadFrontDoor().then((door) => door(request, response));
+  }
   nextHandler(request, response).catch((error: unknown) => {
     logPerClient(request.socket.remoteAddress, `labs: failed to answer ${request.method} ${pathname}:`, error);
     if (response.headersSent) response.destroy();
@@ -135,20 +167,26 @@ server.on("error", (error) => {
 });
 server.listen(port, () => {
   console.log(`labs: listening on http://localhost:${port}${dev ? " (development)" : ""}`);
-  if (!dev) void warmPhonePages();
+  // The first phone before the housekeeping: both would wait on the one
+  // thread and the one database connection.
+  void (dev ? Promise.resolve() : warmPhonePages()).then(loadFrontDoor).then(startHousekeeping);
 });
-keepEventsPruned();
-void import("@/lib/events/delivery-worker").then(({ startDeliveryWorker }) => startDeliveryWorker());
-void import("@/lib/labs/scheduled-backups").then(({ startBackupSchedule }) => startBackupSchedule());
-void import("@/lib/ask/claim-expiry").then(({ announceExpiredClaims, CLAIM_EXPIRY_CHECK_MS }) => {
-  const check = () =>
-    announceExpiredClaims().catch((error: unknown) => console.error("labs: could not announce ended claims:", error));
-  setInterval(check, CLAIM_EXPIRY_CHECK_MS).unref();
-});
-void import("@/lib/scan/card-expiry").then(({ announceExpiringCardsNow, CARD_EXPIRY_CHECK_MS }) => {
-  void announceExpiringCardsNow();
-  setInterval(() => void announceExpiringCardsNow(), CARD_EXPIRY_CHECK_MS).unref();
-});
+
+/** The work of a running server that no request waits on: events, deliveries, backups, expiries. */
+function startHousekeeping(): void {
+  keepEventsPruned();
+  void import("@/lib/events/delivery-worker").then(({ startDeliveryWorker }) => startDeliveryWorker());
+  void import("@/lib/labs/scheduled-backups").then(({ startBackupSchedule }) => startBackupSchedule());
+  void import("@/lib/ask/claim-expiry").then(({ announceExpiredClaims, CLAIM_EXPIRY_CHECK_MS }) => {
+    const check = () =>
+      announceExpiredClaims().catch((error: unknown) => console.error("labs: could not announce ended claims:", error));
+    setInterval(check, CLAIM_EXPIRY_CHECK_MS).unref();
+  });
+  void import("@/lib/scan/card-expiry").then(({ announceExpiringCardsNow, CARD_EXPIRY_CHECK_MS }) => {
+    void announceExpiringCardsNow();
+    setInterval(() => void announceExpiringCardsNow(), CARD_EXPIRY_CHECK_MS).unref();
+  });
+}
 
 // SIGTERM (a service manager's stop) and SIGINT drain: the port closes and
 // idle connections with it, requests in flight get up to DRAIN_MS to finish
@@ -226,8 +264,9 @@ async function warmPhonePages(): Promise<void> {
   const origin = `http://localhost:${port}`;
   const warmed = new Set<string>();
   try {
-    // The scanner first, with its scripts: it is the page a phone waits on.
-    for (const path of ["/base-scan/scan", "/base-scan/"]) {
+    // The wallet first, the page the phone's home-screen icon opens
+    // (public/base-scan/manifest.webmanifest), then the scanner, with their scripts.
+    for (const path of ["/base-scan/", "/base-scan/scan"]) {
       const html = await (await fetch(`${origin}${path}`, { redirect: "manual" })).text();
       for (const [, script] of html.matchAll(/src="(\/_next\/static\/[^"?]+\.js)"/g)) {
         if (warmed.has(script!)) continue;
@@ -248,6 +287,9 @@ async function bringSchemaUpToDate(): Promise<void> {
     import("@/lib/db/migrate"),
   ]);
   const database = getDatabase();
+  // Prisma's query compiler loads while the database opens, not after (a
+  // tenth of a second); a failure here shows again on the first query.
+  void database.prisma.$connect().catch(() => undefined);
   const unopened = await database.ready().then(
     () => null,
     (error: unknown) => error,

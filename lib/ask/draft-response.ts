@@ -1,4 +1,3 @@
-import OpenAI from "openai";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError, errorText } from "@/lib/http/errors";
@@ -41,6 +40,8 @@ export async function draftTodoResponse({
 
 async function askModel(prompt: string, locale: Locale): Promise<string> {
   const { LLM_BASE_URL, LLM_MODEL, LLM_API_KEY, LLM_TIMEOUT_MS } = env();
+  // Loaded on the first draft a model writes, not at every start (a tenth of a second).
+  const { default: OpenAI } = await import("openai");
   const client = new OpenAI({
     baseURL: LLM_BASE_URL,
     // Local servers (Ollama, llama.cpp) take any key; the client insists on one.

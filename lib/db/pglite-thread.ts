@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import {
@@ -26,6 +27,31 @@ const ADAPTER_NAME = "pglite-prisma-adapter";
 
 type Call = { op: string; adapter?: number; transaction?: number; arg?: unknown };
 type Answer = { id: number; result?: unknown; error?: { driver?: unknown; message?: string; stack?: string } };
+
+let openedEarly: { dataDir: string; thread: PGliteThread } | null = null;
+
+/**
+ * Starts opening the embedded database now: the server's start calls this
+ * before it loads Next, so PGlite's half second of opening runs in its thread
+ * beside that loading (server/main.ts). The next pgliteThread() for the same
+ * folder takes this thread.
+ */
+export function startOpeningPGlite(dataDir: string): void {
+  openedEarly ??= { dataDir, thread: newPGliteThread(dataDir) };
+}
+
+/** A thread holding the PGlite database in `dataDir` (a folder, or memory://), opening or open. */
+export function pgliteThread(dataDir: string): PGliteThread {
+  if (openedEarly?.dataDir !== dataDir) return newPGliteThread(dataDir);
+  const { thread } = openedEarly;
+  openedEarly = null;
+  return thread;
+}
+
+function newPGliteThread(dataDir: string): PGliteThread {
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  return new PGliteThread(dataDir);
+}
 
 /** The worker and its calls in flight. */
 export class PGliteThread {

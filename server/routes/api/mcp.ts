@@ -1,5 +1,5 @@
 // POST/GET/DELETE /api/mcp – the Model Context Protocol door for agents, over Streamable HTTP
-import { createMcpHandler } from "@modelcontextprotocol/server";
+import type { createMcpHandler } from "@modelcontextprotocol/server";
 import { MCP_PROMPTS, MCP_RESOURCES, MCP_TOOLS } from "@/server/routes/api/mcp-catalogue";
 import type { KeyCaller } from "@/lib/auth/api-keys";
 import type { Access } from "@/lib/auth/authenticate";
@@ -7,7 +7,6 @@ import { errorResponse } from "@/lib/http/errors";
 import { JSON_BODY_LIMIT } from "@/lib/http/body-limits";
 import { handleRequest } from "@/lib/http/request-core";
 import { requestLocale } from "@/lib/i18n/locales";
-import { createLabsMcpServer } from "@/lib/mcp/labs-server";
 import { readMcpMessage } from "@/lib/mcp/read-mcp-message";
 import { followResourceUpdates } from "@/lib/mcp/resource-updates";
 import type { ToolCaller } from "@/lib/mcp/route-tool";
@@ -19,25 +18,35 @@ import type { ToolCaller } from "@/lib/mcp/route-tool";
 // batch is refused, so one tool call is one counted, logged request
 // (docs/decisions/019-mcp-one-message-a-request.md).
 
+type McpHandler = ReturnType<typeof createMcpHandler>;
+
 const catalogue = { tools: MCP_TOOLS, resources: MCP_RESOURCES, prompts: MCP_PROMPTS };
 
-const mcp = createMcpHandler(({ authInfo }) => createLabsMcpServer(catalogue, authInfo?.extra?.caller as ToolCaller), {
-  legacy: "stateless",
-  maxRequestBodySize: JSON_BODY_LIMIT,
-  onerror: (error) => console.error("[mcp]", error),
-});
+// The SDK and our server are loaded with the first MCP request, not at every
+// start of Labs (a tenth of a second of it).
+let handlerLoading: Promise<McpHandler> | null = null;
+function mcpHandler(): Promise<McpHandler> {
+  handlerLoading ??= Promise.all([import("@modelcontextprotocol/server"), import("@/lib/mcp/labs-server")]).then(
+    ([{ createMcpHandler }, { createLabsMcpServer }]) => {
+      const handler = createMcpHandler(
+        ({ authInfo }) => createLabsMcpServer(catalogue, authInfo?.extra?.caller as ToolCaller),
+        {
+          legacy: "stateless",
+          maxRequestBodySize: JSON_BODY_LIMIT,
+          onerror: (error) => console.error("[mcp]", error),
+        },
+      );
+      // Resource subscriptions follow the event log from the first MCP request on.
+      followResourceUpdates(handler.notify);
+      return handler;
+    },
+  );
+  return handlerLoading;
+}
 
 const access: Access = { auth: "key" };
 
-// Resource subscriptions follow the event log from the first MCP request on:
-// a module that is only imported (the route table's tests) reads no database.
-let following = false;
-
 async function serve(request: Request): Promise<Response> {
-  if (!following) {
-    following = true;
-    followResourceUpdates(mcp.notify);
-  }
   return handleRequest(
     request,
     access,
@@ -47,6 +56,7 @@ async function serve(request: Request): Promise<Response> {
       // The one body parser, as on every JSON route: 415, 413, 400 bad_json
       // and a refused batch come in the error envelope before the SDK sees the message.
       const parsedBody = request.method === "POST" ? await readMcpMessage(request) : undefined;
+      const mcp = await mcpHandler();
       return mcp.fetch(request, {
         authInfo: { token: "", clientId: String(key.keyId), scopes: key.scopes, extra: { caller: toolCaller } },
         ...(parsedBody === undefined ? {} : { parsedBody }),
