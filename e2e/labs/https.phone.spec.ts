@@ -18,7 +18,7 @@ let labs: RunningServer;
 let caddy: RunningCaddy;
 let browser: Browser;
 test.beforeAll(async ({ launchOptions }) => {
-  // A part of the test set-up like Chromium (README, "Tests"): missing, the test fails saying so.
+  // A part of the test set-up like Chromium (docs/development.md, "Test it"): missing, the test fails saying so.
   if (!caddyIsInstalled()) throw new Error(`Caddy is not installed at ${CADDY}: apt-get install caddy (.ci/run does)`);
   labs = await startServer({ TRUSTED_PROXIES: "loopback", LABS_HOSTS: NAME });
   caddy = await startCaddy({ name: NAME, upstreamPort: labs.port });

@@ -10,7 +10,7 @@ import { api, operatorCookie } from "@/tests/api/client";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { OWN_SERVER_TIMEOUT_MS, startServer, type RunningServer } from "@/tests/support/server";
 
-// A household may skip months of updates (README, "Changing the database schema"):
+// A household may skip months of updates (docs/development.md, "Changing the database schema"):
 // every migration has a fixture, tests/fixtures/upgrades/<migration>.sql, the
 // data the app wrote while that migration was the newest. Here each is
 // written at its time and carried through every later migration, which must
@@ -177,7 +177,10 @@ const OFFLINE = { OFF_BASE_URL: "http://127.0.0.1:9" };
 describe("upgrades from every earlier release", () => {
   it("has a fixture for every migration", () => {
     const missing = MIGRATIONS.filter((migration) => !existsSync(fixtureOf(migration)));
-    expect(missing, `write ${FIXTURES}/<migration>.sql for each (README, "Changing the database schema")`).toEqual([]);
+    expect(
+      missing,
+      `write ${FIXTURES}/<migration>.sql for each (docs/development.md, "Changing the database schema")`,
+    ).toEqual([]);
     const strays = readdirSync(FIXTURES).filter((file) => !MIGRATIONS.includes(file.replace(/\.sql$/, "")));
     expect(strays, "fixtures of no migration").toEqual([]);
   });
