@@ -1,5 +1,6 @@
 import { PNG_1X1 } from "../../tests/support/ask-files";
 import { expect, test } from "../fixtures";
+import { unique } from "../../tests/support/factories";
 
 // Ask in the browser: capture from the floating button on another page, an
 // attachment upload, the operator's claim → draft → edit → answer, and the
@@ -17,8 +18,6 @@ type Todo = {
   claimed_by: string | null;
   attachments: { filename: string; content_type: string; size: number }[];
 };
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test("the floating Ask button captures a bug with the page it was opened on", async ({ page, login }) => {
   await page.goto("/base-scan/");

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
+import { unique } from "../../tests/support/factories";
 
 // The operator dashboard at / in a browser: what the API created shows up,
 // it refreshes itself every 30 s on a controlled clock without touching what
@@ -8,7 +8,6 @@ import { expect, test } from "../fixtures";
 // queue. Asks go in at priority 5 so they are at the top of the queue, and are
 // closed at the end so they do not push other tests' asks off it.
 
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 const T0 = new Date("2026-03-02T10:00:00Z").getTime();
 
 type Todo = { id: number; status: string; claimed_by: string | null; decision: string | null };

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
+import { unique } from "../../tests/support/factories";
 
 // The research dashboard in a browser: the 30 s refresh on a controlled clock,
 // the pause while the tab is hidden, and the note form.
 
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 const T0 = new Date("2026-03-02T10:00:00Z").getTime();
 
 /**

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "../fixtures";
-
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
+import { unique } from "../../tests/support/factories";
 
 test("the item page charts a line per source with a dot per priced observation", async ({ page, login, api }) => {
   await login();

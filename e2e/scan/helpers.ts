@@ -1,16 +1,13 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { BarcodeFormat } from "../../lib/scan/barcode-format";
 import type { Card } from "../../lib/scan/schemas";
 import { decodeBarcodes } from "../../tests/support/decode-barcode";
 import { expect } from "../fixtures";
+export { unique } from "../../tests/support/factories";
 
 type Api = {
   post: <T = Record<string, unknown>>(path: string, body: unknown) => Promise<{ status: number; data: T }>;
 };
-
-/** A name no other test uses. */
-export const unique = (label: string) => `${label} ${randomUUID().slice(0, 6)}`;
 
 /** A card added through the API, for tests about showing cards rather than adding them. */
 export async function addCard(

@@ -1,8 +1,9 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomInt } from "node:crypto";
 import bwipjs from "bwip-js/node";
 import { gtinCheckDigit } from "../../lib/scan/check-digit";
 import type { ListPreferencesResponse, SessionDetailResponse } from "../../lib/scan/schemas";
 import { expect, test } from "../fixtures";
+import { unique } from "../../tests/support/factories";
 
 // The scanner page without a camera (the shared browser has none): a typed
 // code or a gallery photo opens the result card, whose sentiment buttons and
@@ -18,8 +19,6 @@ function ean13With(prefix: string): string {
   const data = `${prefix}${String(randomInt(0, 1e9)).padStart(12 - prefix.length, "0")}`;
   return `${data}${gtinCheckDigit(data)}`;
 }
-
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 6)}`;
 
 test("sentiment buttons save with one tap", async ({ page, api }) => {
   const person = unique("Ana");

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type BinaryLike } from "node:crypto";
-import type { OperatorSecrets } from "@/lib/auth/secrets";
 
 // OPERATOR_PASSWORD_HASH format: scrypt$<salt base64url>$<key base64url>
 // (made by `npm run hash-password`). scrypt runs on libuv's thread pool, never
@@ -27,7 +26,10 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 
-export async function verifyPassword(candidate: string, secrets: OperatorSecrets): Promise<boolean> {
+/** The operator's password as configured: exactly one of the two (lib/auth/secrets.ts). */
+export type ConfiguredPassword = { password?: string; passwordHash?: string };
+
+export async function verifyPassword(candidate: string, secrets: ConfiguredPassword): Promise<boolean> {
   if (secrets.passwordHash) return verifyHash(candidate, secrets.passwordHash);
   if (secrets.password === undefined) return false;
   // Compare fixed-length digests so neither content nor length leaks by timing.

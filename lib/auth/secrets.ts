@@ -1,12 +1,8 @@
 import { dataDir, env, isProduction } from "@/lib/env";
 import { loadOrCreateLocalSecrets } from "@/lib/auth/local-secrets.mjs";
+import type { ConfiguredPassword } from "@/lib/auth/password";
 
-export type OperatorSecrets = {
-  sessionSecret: string;
-  // exactly one of the two
-  password?: string;
-  passwordHash?: string;
-};
+export type OperatorSecrets = ConfiguredPassword & { sessionSecret: string };
 
 let cached: OperatorSecrets | null | undefined;
 

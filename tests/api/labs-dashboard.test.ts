@@ -1,14 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { DASHBOARD_TOP, dashboardResponse, type Dashboard } from "@/lib/labs/schemas";
 import { api, operatorCookie } from "./client";
+import { unique } from "@/tests/support/factories";
 
 // GET /labs/api/dashboard: what the operator dashboard at / refreshes from.
 // Operator only; its answer matches dashboardResponse (the test server also
 // checks every answer against it); each list stops at five. The API suites
 // share one server, so counts are at least what this file made.
-
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 async function post<T = Record<string, unknown>>(path: string, json: unknown, cookie?: string) {
   const result = await api<T>(path, { method: "POST", json, ...(cookie ? { cookie } : {}) });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, operatorCookie, uniqueClientAddress } from "@/tests/api/client";
+import { unique } from "@/tests/support/factories";
 
 // Data the agent can trust (docs/decisions/005-origins-and-anonymous-limits.md):
 // notes, todos, observations and sessions say who wrote them, and a stranger
@@ -13,7 +14,6 @@ type Snapshot = {
   notes: { id: number; content: string; origin: string }[];
 };
 
-const unique = (label: string) => `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 const stranger = () => ({ "x-forwarded-for": uniqueClientAddress() });
 
 let cookie: string;

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { yymmdd } from "@/lib/db/daily-counter";
 import { api, baseUrl } from "./client";
+import { unique } from "@/tests/support/factories";
 
 type Observed = { ok: true; obs_id: number; item_id: number; br_id: string };
 type ItemDetail = {
@@ -12,7 +13,6 @@ type ItemDetail = {
 };
 
 // Unique names per test: the API suites share one server and database.
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 const observe = (json: Record<string, unknown>) =>
   api<Observed>("/base-research/api/observe", { method: "POST", json });
 const itemDetail = (id: number) => api<ItemDetail>(`/base-research/api/items/${id}`);

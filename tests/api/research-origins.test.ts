@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { OWN_SERVER_TIMEOUT_MS, startServer, type RunningServer } from "@/tests/support/server";
 import { api, baseUrl, operatorCookie, uniqueClientAddress } from "./client";
+import { unique } from "@/tests/support/factories";
 
 // What the agent reads carries its origin (docs/decisions/005-origins-and-anonymous-limits.md):
 // drops, per-source prices, item fields, notes. A stranger's made-up price is
@@ -42,7 +42,6 @@ type ItemDetail = {
   }[];
 };
 
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 const stranger = () => ({ "x-forwarded-for": uniqueClientAddress() });
 /** Every origin a row may carry (lib/auth/origin.ts). */
 const ORIGIN = /^(operator|local|anonymous|key:.+|device:.+)$/;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { RouteHandler } from "@/lib/http/route";
 import { listAppRoutes } from "@/tests/support/routes";
 import { api } from "./client";
+import { unique } from "@/tests/support/factories";
 
 type Snapshot = {
   ok: true;
@@ -15,7 +16,6 @@ type Snapshot = {
   ts: string;
 };
 
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 const observe = (json: Record<string, unknown>) =>
   api<{ obs_id: number; item_id: number; br_id: string }>("/base-research/api/observe", { method: "POST", json });
 const state = () => api<Snapshot>("/base-research/api/state");

@@ -12,6 +12,7 @@ import type {
   SessionDetailResponse,
 } from "@/lib/scan/schemas";
 import { allPages, api, uniqueClientAddress } from "./client";
+import { unique } from "@/tests/support/factories";
 
 // Every Scan route is public, so anyone can add people, cards, prices and
 // scans by the thousand. Each list that grows with them answers a bounded
@@ -19,8 +20,6 @@ import { allPages, api, uniqueClientAddress } from "./client";
 // scan of a new barcode writes nothing per person. Each test adds more rows
 // than the default page holds. Other test files share this server, so lists
 // are checked for this file's own rows.
-
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 function ean13(): string {
   const data = `2${String(randomInt(0, 1e11)).padStart(11, "0")}`;

@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { householdDay } from "@/lib/household-clock";
 import { api, operatorCookie } from "./client";
+import { unique } from "@/tests/support/factories";
 
 // What a card keeps besides its barcode (docs/decisions/025-card-fields.md):
 // note, dates, balance and its spends, colour, star, archive, last use,
@@ -9,8 +9,6 @@ import { api, operatorCookie } from "./client";
 
 type Card = Record<string, unknown> & { id: number; card_value: string };
 type CardEvent = { id: number; type: string; subject: { id: number; url: string }; data: Record<string, unknown> };
-
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 async function newStore(): Promise<number> {
   const { data } = await api<{ store_id: number }>("/base-scan/api/stores", {

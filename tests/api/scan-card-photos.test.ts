@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { pngOf } from "@/tests/support/images";
 import { api } from "./client";
+import { unique } from "@/tests/support/factories";
 
 // A card's pictures (docs/decisions/028-card-photos.md): its front, back and
 // icon, kept as the image they are, served back with their own type, never
@@ -9,8 +10,6 @@ import { api } from "./client";
 
 type Photos = { front: string | null; back: string | null; icon: string | null };
 type Card = { id: number; photos: Photos };
-
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 async function addCard(): Promise<Card> {
   const store = await api<{ store_id: number }>("/base-scan/api/stores", {

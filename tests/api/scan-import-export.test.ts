@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -10,6 +9,7 @@ import type { Card, ImportCardsResponse } from "@/lib/scan/schemas";
 import { OWN_SERVER_TIMEOUT_MS, startServer, type RunningServer } from "@/tests/support/server";
 import { pngOf } from "@/tests/support/images";
 import { catimaFixture, deflatedZeros, patchDirectory, zipOf, zipOfDeflated } from "@/tests/support/zip-files";
+import { unique } from "@/tests/support/factories";
 
 // Importing and exporting the wallet (docs/import-export.md) over HTTP, on a
 // server of its own so an export holds exactly the cards these tests made,
@@ -24,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 const ean13 = (n: number) => {
   const data = `560${String(n).padStart(9, "0")}`;
   return `${data}${gtinCheckDigit(data)}`;

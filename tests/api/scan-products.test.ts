@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { gtinCheckDigit } from "@/lib/scan/check-digit";
 import { OFF_CODES, offProduct, type OffStats } from "@/tests/support/off-stand-in";
 import { api } from "./client";
+import { unique } from "@/tests/support/factories";
 
 // Products (manual, search, enrich from Open Food Facts) and prices.
 
@@ -10,7 +11,6 @@ type Product = Record<string, unknown> & { id: number; code: string; name: strin
 type Price = Record<string, unknown> & { price: string; store_name: string; likely_typo: boolean };
 
 const offBaseUrl = inject("offBaseUrl");
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 /** A code the OFF stand-in knows ("560…"), new for every call. */
 const knownCode = () => `560${String(randomInt(0, 1e10)).padStart(10, "0")}`;
 /** A code the OFF stand-in answers with 404 / status 0. */

@@ -4,6 +4,7 @@ import { expandUpcE, gtinCheckDigit } from "@/lib/scan/check-digit";
 import { upcEOf } from "@/lib/scan/normalise-reading";
 import { nifCheckDigit } from "@/lib/scan/nif";
 import { allPages, api } from "./client";
+import { unique } from "@/tests/support/factories";
 
 // POST /base-scan/api/scan and what hangs off a scan: kind, preferences,
 // store inheritance, faturas, scans/<id>/store and scan sessions.
@@ -18,8 +19,6 @@ type Scan = {
   store_id: number | null;
   invoice: null | Record<string, unknown>;
 };
-
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 /** A random EAN-13 with a valid check digit (prefix 20–29: in-store codes, never real products). */
 function ean13(): string {

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { allPages, api } from "./client";
+import { unique } from "@/tests/support/factories";
 
 // Stores, loyalty cards and preferences of the scan service.
 
@@ -15,8 +15,6 @@ type Card = {
   label: string;
   created_at: string;
 };
-
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 async function createStore(name: string): Promise<number> {
   const { status, data } = await api<{ store_id: number }>("/base-scan/api/stores", { method: "POST", json: { name } });

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { logTodo } from "@/lib/ask/log-todo";
 import { logTodoBody, updateTodoBody } from "@/lib/ask/schemas";
@@ -11,13 +10,12 @@ import { recordObservation } from "@/lib/research/record-observation";
 import { observeBody } from "@/lib/research/schemas";
 import { recordScan } from "@/lib/scan/record-scan";
 import { openScanSession } from "@/lib/scan/scan-session";
+import { unique } from "@/tests/support/factories";
 
 // The operator dashboard's data (lib/labs/build-dashboard.ts) on a real
 // database. In db:postgres the db suites share one database, so
 // counts are at least what a test made, and the scan tests run on a clock of
 // their own (2099), where no other test's scans are.
-
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 async function seedAsks(count: number) {
   for (let i = 0; i < count; i++) {

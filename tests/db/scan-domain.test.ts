@@ -9,11 +9,11 @@ import { createManualProduct, searchProducts } from "@/lib/scan/products";
 import { recordScan } from "@/lib/scan/record-scan";
 import { endScanSession, resolveScanSession, SESSION_IDLE_MS } from "@/lib/scan/scan-session";
 import { createStore } from "@/lib/scan/stores";
+import { unique } from "@/tests/support/factories";
 
 // Domain functions against a real database (PGlite per file, or PostgreSQL
 // in db:postgres). Names are unique per test so a shared PostgreSQL
 // database never mixes runs.
-const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 describe("createStore", () => {
   it("returns one id for 20 concurrent creates of the same name in any case", async () => {
