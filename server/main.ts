@@ -174,6 +174,8 @@ server.listen(port, () => {
 
 /** The work of a running server that no request waits on: events, deliveries, backups, expiries. */
 function startHousekeeping(): void {
+  // A stop that came during the warm-up: nothing to start on a closing database.
+  if (closing) return;
   keepEventsPruned();
   void import("@/lib/events/delivery-worker").then(({ startDeliveryWorker }) => startDeliveryWorker());
   void import("@/lib/labs/scheduled-backups").then(({ startBackupSchedule }) => startBackupSchedule());
