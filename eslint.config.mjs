@@ -2,9 +2,29 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import { defineConfig, globalIgnores } from "eslint/config";
 
+const AREAS = ["scan", "ask", "research"];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
+  // The three product areas keep to themselves: scan, ask and research may
+  // read each other's shapes (schemas) and nothing else; what two of them
+  // share lives outside them (lib/text/, lib/files/, lib/events/, …), and
+  // the Labs area, which shows them all, reads them through their lib/ functions.
+  ...AREAS.map((area) => ({
+    files: [`lib/${area}/**`, `components/${area}/**`, `app/base-${area}/**`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: AREAS.filter((other) => other !== area).map((other) => ({
+            group: [`@/lib/${other}/*`, `!@/lib/${other}/schemas`, `@/components/${other}/*`],
+            message: `${area} may use ${other}'s schemas only: move what both need out of the areas (docs/architecture.md, "Layout").`,
+          })),
+        },
+      ],
+    },
+  })),
   // Playwright fixtures call their continuation `use`, which is not React's hook.
   { files: ["e2e/**/*.ts"], rules: { "react-hooks/rules-of-hooks": "off" } },
   globalIgnores([

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select, Textarea } from "@/components/ui/input";
 import { AppLink } from "@/components/ui/link";
-import { excerpt } from "@/lib/ask/excerpt";
+import { excerpt } from "@/lib/text/excerpt";
 import { MOVES } from "@/lib/ask/moves";
 import { SNOOZE_CHOICES, type TodoJson } from "@/lib/ask/schemas";
 import { formatRelative } from "@/lib/i18n/format";

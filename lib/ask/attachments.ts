@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { AppError, errorText } from "@/lib/http/errors";
-import { isImageType } from "@/lib/ask/sniff-attachment";
+import { isImageType } from "@/lib/files/sniff-attachment";
 
 /**
  * An attachment's bytes for the operator (docs/contract.md, "Ask"): its stored (sniffed)

@@ -6,7 +6,7 @@ import {
   PROMPT_LIMITS,
   templateDraft,
 } from "@/lib/ask/draft-prompt";
-import { excerpt } from "@/lib/ask/excerpt";
+import { excerpt } from "@/lib/text/excerpt";
 import { TEXT_MAX, type TodoDetailJson, type TodoJson } from "@/lib/ask/schemas";
 
 // The prompt's bounds hold for the largest todo the API can store: every

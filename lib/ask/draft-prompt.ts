@@ -1,5 +1,5 @@
 import { createTranslator } from "use-intl/core";
-import { excerpt } from "@/lib/ask/excerpt";
+import { excerpt } from "@/lib/text/excerpt";
 import type { TodoDetailJson, TodoJson } from "@/lib/ask/schemas";
 import type { Locale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";

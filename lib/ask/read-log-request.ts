@@ -3,7 +3,7 @@ import { readFormOrJson } from "@/lib/http/read-body";
 import { isMultipart, readMultipart, type MultipartLimits } from "@/lib/http/read-multipart";
 import type { UploadedFile } from "@/lib/ask/log-todo";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, LOG_REQUEST_MAX_BYTES } from "@/lib/ask/schemas";
-import { cleanFilename, sniffAttachmentType } from "@/lib/ask/sniff-attachment";
+import { cleanFilename, sniffAttachmentType } from "@/lib/files/sniff-attachment";
 
 // POST log takes JSON, a url-encoded form, or multipart/form-data with files
 // under the repeatable field `attachments`: 5 MiB a file, 5 files, 15 MiB a

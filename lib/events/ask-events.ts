@@ -1,4 +1,4 @@
-import { excerpt } from "@/lib/ask/excerpt";
+import { excerpt } from "@/lib/text/excerpt";
 import type { NewEvent } from "@/lib/events/record-event";
 
 // The Ask events (docs/contract.md, "Events"): a todo captured, a todo that

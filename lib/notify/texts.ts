@@ -1,5 +1,5 @@
 import { createTranslator } from "use-intl/core";
-import { excerpt } from "@/lib/ask/excerpt";
+import { excerpt } from "@/lib/text/excerpt";
 import type { EventType } from "@/lib/events/schemas";
 import type { Locale } from "@/lib/i18n/locales";
 import { formatMoney } from "@/lib/i18n/format";

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { excerpt } from "@/lib/ask/excerpt";
+import { excerpt } from "@/lib/text/excerpt";
 import { originLabel, type Origin } from "@/lib/auth/origin";
 import { eventsCommitted, recordEvent, type NewEvent } from "@/lib/events/record-event";
 import type { CreateNoteBody, ListNotesQuery } from "@/lib/research/schemas";

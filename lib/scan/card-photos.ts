@@ -1,6 +1,6 @@
 import { reserveAnonymousBytes } from "@/lib/auth/anonymous-text";
 import type { Origin } from "@/lib/auth/origin";
-import { sniffAttachmentType } from "@/lib/ask/sniff-attachment";
+import { sniffAttachmentType } from "@/lib/files/sniff-attachment";
 import { db } from "@/lib/db";
 import { AppError, errorText } from "@/lib/http/errors";
 import { readBodyBytes } from "@/lib/http/read-body";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanFilename, sniffAttachmentType } from "@/lib/ask/sniff-attachment";
+import { cleanFilename, sniffAttachmentType } from "@/lib/files/sniff-attachment";
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? Array.from(part, (c) => c.charCodeAt(0)) : part)));
