@@ -1,5 +1,6 @@
 // Builds the server (server/main.ts, the front door and every API route) into
-// one file, .next/labs-server.mjs, that `npm start` runs under plain Node.
+// .next/labs-server.mjs, which `npm start` runs under plain Node, and the
+// chunks it imports as it needs them (.next/labs-server/).
 // Packages stay in node_modules, loaded at run time as Next loads them; our
 // own code (`@/…`, resolved through tsconfig.json) is bundled. Next builds
 // the pages; this, in under a second, the rest (docs/decisions/021-one-server.md).
