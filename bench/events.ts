@@ -90,6 +90,12 @@ try {
   // 1. An observe that drops a price, to a webhook's arrival.
   const hook = await post("/labs/api/webhooks", { url: `${receiverUrl}/drops`, types: ["price.dropped"] });
   if (hook.status !== 201) throw new Error(`webhook: ${hook.status} ${await hook.text()}`);
+  // The delivery worker starts once the phone's pages are warm (decision 031): the drops are
+  // measured from when a test delivery has arrived, as a server that has been up a while.
+  const { webhook } = (await hook.json()) as { webhook: { id: number } };
+  const beforeTest = arrived;
+  await post(`/labs/api/webhooks/${webhook.id}/test`, {});
+  while (arrived === beforeTest) await new Promise((resolve) => setTimeout(resolve, 20));
   const answered = new Map<string, number>();
   let price = 1_000_000;
   const items = await Promise.all(
@@ -120,19 +126,37 @@ try {
     `1. drop → webhook: ${delays.length} of ${answered.size} arrived; p50 ${ms(percentile(delays, 0.5))}, p99 ${ms(percentile(delays, 0.99))}`,
   );
 
-  // 3. Throughput: observes that raise nothing (a price going up) against observes that drop (above).
+  // 3. Throughput: observes that raise nothing (a price going up) against
+  // observes that drop (above, and once more after), each the better of two
+  // rounds taken in turn, so neither has the fresher database.
   let rising = 1;
-  const quiet = await load(CLIENTS, SECONDS, async (n) => {
-    const response = await post("/base-research/api/observe", {
-      item_id: items[n % CLIENTS],
-      source: "bench-up",
-      price: (rising += 0.01).toFixed(2),
+  const observeRising = () =>
+    load(CLIENTS, SECONDS, async (n) => {
+      const response = await post("/base-research/api/observe", {
+        item_id: items[n % CLIENTS],
+        source: "bench-up",
+        price: (rising += 0.01).toFixed(2),
+      });
+      await response.arrayBuffer();
     });
-    await response.arrayBuffer();
-  });
+  const observeDropping = () =>
+    load(CLIENTS, SECONDS, async (n) => {
+      const response = await post("/base-research/api/observe", {
+        item_id: items[n % CLIENTS],
+        source: "bench",
+        price: (price -= 0.01).toFixed(2),
+      });
+      await response.arrayBuffer();
+    });
+  const quietRounds = [await observeRising()];
+  const droppingRounds = [dropping, await observeDropping()];
+  quietRounds.push(await observeRising());
+  const better = (rounds: Result[]) => rounds.reduce((a, b) => (b.rate > a.rate ? b : a));
+  const quiet = better(quietRounds);
+  const dropped = better(droppingRounds);
   line("3. observe, no event", quiet);
-  line("3. observe, each a price.dropped to a webhook", dropping);
-  console.log(`3. observe with events / without: ${(dropping.rate / quiet.rate).toFixed(2)}`);
+  line("3. observe, each a price.dropped to a webhook", dropped);
+  console.log(`3. observe with events / without: ${(dropped.rate / quiet.rate).toFixed(2)}`);
   const scansAlone = await load(CLIENTS, SECONDS, scan);
   const scansWithDrops = await Promise.all([
     load(CLIENTS, SECONDS, scan),
@@ -179,10 +203,16 @@ try {
   await post("/base-research/api/note", { content: "One note for everyone" });
   let webhooksDone = 0;
   const scansDuring = load(20, SECONDS, scan);
+  // The phones are asked what arrived only once the scans are done, and
+  // then only those still waiting: asking a thousand phones four times a
+  // second took the machine's two cores from the server it measures.
   const pushesDone = (async () => {
+    await scansDuring;
+    let waiting = phones;
     for (;;) {
-      const counts = await Promise.all(phones.map((hash) => push.messages(hash).then((m) => m.length)));
-      if (counts.every((count) => count > 0)) return performance.now() - sent;
+      const counts = await Promise.all(waiting.map((hash) => push.messages(hash).then((m) => m.length)));
+      waiting = waiting.filter((_, i) => counts[i] === 0);
+      if (waiting.length === 0) return performance.now() - sent;
       if (performance.now() - sent > 120_000) return Number.NaN;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

@@ -1,6 +1,6 @@
 import { nextAnnouncement } from "@/lib/events/announce";
-import { fanOutNotifications, startDueNotifications } from "@/lib/notify/deliver-notifications";
-import { fanOutEvents, startDue } from "@/lib/webhooks/deliver-webhooks";
+import { deliveryPass, type Pass } from "@/lib/events/delivery-pass";
+import { startDueNotifications } from "@/lib/notify/deliver-notifications";
 
 // The server's delivery worker: woken when events commit (or a test or a
 // retry is asked for), when a send ends, else once a second for retries, for
@@ -43,31 +43,58 @@ export function startDeliveryWorker(): { stop: () => void } {
     }
   };
   // New events are fanned out when this process commits some, or once a
-  // second for another instance's; a send that ends only makes room.
+  // second for another instance's. Deliveries and channels are claimed when
+  // the fan-out made some, when the last claim was full (more may wait for
+  // room), or once a second (retries, the end of a batch window or of quiet
+  // hours): a send that ends only makes room, and costs no statement unless
+  // something waits for it.
   let fanOutDue = true;
+  let webhooksDue = true;
+  let channelsDue = true;
+  // Listened for across passes: events that commit while a pass waits on the
+  // database are fanned out by the next one, not a second later at the tick.
+  let woken: Promise<void> | null = null;
+  const listen = () =>
+    (woken ??= nextAnnouncement(IDLE_MS, stopped.signal).then(() => {
+      woken = null;
+      fanOutDue = webhooksDue = channelsDue = true;
+    }));
   void (async () => {
     while (!stopped.signal.aborted) {
-      if (fanOutDue) {
-        fanOutDue = false;
-        await run("webhook deliveries", fanOutEvents, 0);
-        await run("notifications", fanOutNotifications, 0);
-      }
+      listen();
       let started = 0;
+      let failed = false;
       // Claims are made half a window at a time: a send that ends does not cost a claim of its own.
-      if (webhooks.size <= WEBHOOK_WINDOW / 2) {
-        const room = WEBHOOK_WINDOW - webhooks.size;
-        started += track(webhooks, await run("webhook deliveries", () => startDue(room), []));
+      const webhookRoom: number =
+        webhooksDue && webhooks.size <= WEBHOOK_WINDOW / 2 ? WEBHOOK_WINDOW - webhooks.size : 0;
+      if (fanOutDue || webhookRoom > 0) {
+        const fanOut: boolean = fanOutDue;
+        fanOutDue = false;
+        const pass: Pass | null = await run(
+          "webhook deliveries",
+          () => deliveryPass({ fanOut, room: webhookRoom }),
+          null,
+        );
+        if (pass) {
+          started += track(webhooks, pass.sends);
+          webhooksDue = pass.sends.length >= webhookRoom;
+          if (pass.notifications > 0) channelsDue = true;
+        } else {
+          fanOutDue = fanOut;
+          failed = true;
+        }
       }
-      if (pushes.size <= PUSH_WINDOW / 2) {
+      if (channelsDue && pushes.size <= PUSH_WINDOW / 2) {
         const room = PUSH_WINDOW - pushes.size;
-        started += track(pushes, await run("notifications", () => startDueNotifications(room), []));
+        const sends = await run("notifications", () => startDueNotifications(room), []);
+        channelsDue = sends.length >= room;
+        started += track(pushes, sends);
       }
       // A window claimed: what is due may be more; go on once half of one has been sent.
       if (started > 0 && (webhooks.size < WEBHOOK_WINDOW || pushes.size < PUSH_WINDOW)) continue;
-      await Promise.race([
-        nextAnnouncement(IDLE_MS, stopped.signal).then(() => void (fanOutDue = true)),
-        new Promise<void>((resolve) => (sendEnded = resolve)),
-      ]);
+      // Events came while this pass ran; after a failure, the tick tries again.
+      if (fanOutDue && !failed) continue;
+      await Promise.race([listen(), new Promise<void>((resolve) => (sendEnded = resolve))]);
     }
   })();
   return { stop: () => stopped.abort() };

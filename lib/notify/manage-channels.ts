@@ -6,7 +6,7 @@ import { AppError, errorText, fieldError } from "@/lib/http/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { upsertPerson } from "@/lib/scan/people";
 import { allowsPrivate, heldUntil, sendNow } from "@/lib/notify/deliver-notifications";
-import { leadsToRefusedAddress, refuseDestination } from "@/lib/notify/outbound";
+import { leadsToRefusedAddress, refuseDestination } from "@/lib/events/outbound";
 import type { ChannelJson, CreateNtfyBody, CreatePushSubscriptionBody } from "@/lib/notify/schemas";
 import { testMessage } from "@/lib/notify/texts";
 import { wakeDeliveryWorker } from "@/lib/events/worker-signal";

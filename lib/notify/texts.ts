@@ -107,8 +107,26 @@ function nameOf(type: EventType, data: Fields): string {
   }
 }
 
+type Namespace = "labs.notify.push" | "labs.notify.batch" | "labs.notify.test";
+const translators = new Map<string, ReturnType<typeof createTranslator<Messages, Namespace>>>();
+
+/**
+ * A translator made once per language and namespace: each keeps the message
+ * formats it has parsed, where a new one for every push parsed them again
+ * (a thousand phones, a thousand times).
+ */
+function translator(locale: Locale, namespace: Namespace) {
+  const key = `${locale} ${namespace}`;
+  let t = translators.get(key);
+  if (!t) {
+    t = createTranslator({ locale, messages: messagesFor(locale), namespace });
+    translators.set(key, t);
+  }
+  return t;
+}
+
 function oneEvent(event: NotifyEvent, type: EventType, locale: Locale): NotifyMessage {
-  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "labs.notify.push" });
+  const t = translator(locale, "labs.notify.push");
   const data = (event.data ?? {}) as Fields;
   const subject = (event.subject ?? {}) as Fields;
   const key = MESSAGE_KEYS[type];
@@ -137,7 +155,7 @@ function oneEvent(event: NotifyEvent, type: EventType, locale: Locale): NotifyMe
 }
 
 function gathered(events: NotifyEvent[], locale: Locale): NotifyMessage {
-  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "labs.notify.batch" });
+  const t = translator(locale, "labs.notify.batch");
   const types = [...new Set(events.map((event) => event.type))].filter(isEventType);
   const only = types.length === 1 ? types[0]! : null;
   const names = [
@@ -165,7 +183,7 @@ export function composeMessage(events: NotifyEvent[], locale: Locale): NotifyMes
 
 /** The message of "send a test". */
 export function testMessage(locale: Locale): NotifyMessage {
-  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "labs.notify.test" });
+  const t = translator(locale, "labs.notify.test");
   return {
     title: t("title"),
     body: t("body"),

@@ -1,7 +1,9 @@
 import { Webhook as Signer } from "standardwebhooks";
 import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { eventsCommitted, isoTime, recordEvent } from "@/lib/events/record-event";
+import { postOutbound } from "@/lib/events/outbound";
 
 // Webhook deliveries (docs/decisions/023-webhooks.md): the event log fanned
 // out to each webhook that takes the event's type, then each delivery sent,
@@ -11,8 +13,7 @@ import { eventsCommitted, isoTime, recordEvent } from "@/lib/events/record-event
 
 /** How long a delivery is retried, and how long a webhook may fail before it is disabled. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
-/** The most of an answer read, and the most kept to show. */
-const ANSWER_READ_BYTES = 64 * 1024;
+/** The most of an answer kept to show. */
 const ANSWER_KEPT_CHARS = 1024;
 /** A claim's length: another worker may take the delivery after it, should this one die sending. */
 const CLAIM_SECONDS = 60;
@@ -20,96 +21,95 @@ const CLAIM_SECONDS = 60;
 const FAN_OUT_BATCH = 500;
 
 /**
- * Gives each enabled webhook a delivery for every event of its types after
- * the last it was given, and moves its mark on: one statement for every
- * webhook, so a thousand webhooks cost one round trip, not a thousand
- * transactions. Ids are visible in order (decision 022), so going on from
- * the marks never skips one; a webhook another instance is fanning out is
- * skipped (SKIP LOCKED), and the unique webhook and event would make each
- * delivery once anyway. The body is built here as the receiver gets it,
- * the same at every attempt.
+ * The CTEs of the delivery worker's pass (lib/events/delivery-pass.ts) for
+ * webhooks, after its `newest`, the last event's id. With `fanOut`, each
+ * enabled webhook is given a delivery for every event of its types after
+ * the last it was given, and its mark moves on: for every webhook at once,
+ * so a thousand webhooks cost one round trip, not a thousand transactions.
+ * Ids are visible in order (decision 022), so going on from the marks never
+ * skips one; a webhook another instance is fanning out is skipped (SKIP
+ * LOCKED), and the unique webhook and event would make each delivery once
+ * anyway. The body is built here as the receiver gets it, the same at every
+ * attempt.
+ *
+ * Then up to `room` deliveries are claimed for this worker alone (claims
+ * that cannot collide): those already due first, then new ones, which are
+ * written claimed. `webhook_sends` holds them with their webhook's address
+ * and secret, `made` a row for each delivery made.
  */
-export async function fanOutEvents(): Promise<number> {
-  const [row] = await db().$queryRaw<{ made: number }[]>`
-    WITH newest AS (SELECT last_id FROM event_counter WHERE id = 1),
-         hooks AS (
-           SELECT w.id, w.types, w.last_event_id FROM webhook w, newest
-           WHERE w.disabled_at IS NULL AND w.last_event_id < newest.last_id
-           ORDER BY w.id
-           FOR UPDATE OF w SKIP LOCKED),
-         upto AS (
-           SELECT LEAST((SELECT last_id FROM newest), (SELECT min(last_event_id) FROM hooks) + ${FAN_OUT_BATCH}::int) AS id),
-         made AS (
-           INSERT INTO webhook_delivery (webhook_id, event_id, type, payload, updated_at)
-           SELECT h.id, e.id, e.type,
-                  json_build_object(
-                    'type', e.type,
-                    'timestamp', ${ISO_AT},
-                    'data', json_build_object(
-                      'id', e.id, 'type', e.type, 'at', ${ISO_AT},
-                      'subject', e.subject, 'data', e.data, 'origin', e.origin))::text,
-                  now()
-           FROM hooks h JOIN event e
-             ON e.id > h.last_event_id AND e.id <= (SELECT id FROM upto) AND e.type = ANY(h.types)
-           ON CONFLICT (webhook_id, event_id) DO NOTHING
-           RETURNING 1),
-         moved AS (
-           UPDATE webhook w SET last_event_id = (SELECT id FROM upto)
-           FROM hooks h
-           WHERE w.id = h.id AND w.last_event_id < (SELECT id FROM upto))
-    SELECT count(*)::int AS made FROM made`;
-  return row?.made ?? 0;
+export function webhookFanOutAndClaim({ fanOut, room }: { fanOut: boolean; room: number }): Prisma.Sql {
+  return Prisma.sql`
+    hooks AS (
+      SELECT w.id, w.types, w.last_event_id FROM webhook w, newest
+      WHERE ${fanOut}::boolean AND w.disabled_at IS NULL AND w.last_event_id < newest.last_id
+      ORDER BY w.id
+      FOR UPDATE OF w SKIP LOCKED),
+    hooks_upto AS (
+      SELECT LEAST((SELECT last_id FROM newest), (SELECT min(last_event_id) FROM hooks) + ${FAN_OUT_BATCH}::int) AS id),
+    due AS (
+      SELECT d.id FROM webhook_delivery d JOIN webhook w ON w.id = d.webhook_id
+      WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND w.disabled_at IS NULL
+        AND (d.locked_until IS NULL OR d.locked_until < now())
+      ORDER BY d.next_attempt_at, d.id
+      LIMIT ${room}::int
+      FOR UPDATE OF d SKIP LOCKED),
+    retried AS (
+      UPDATE webhook_delivery d
+      SET locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}::int), attempts = d.attempts + 1
+      FROM due
+      WHERE d.id = due.id
+      RETURNING d.id, d.webhook_id, d.event_id, d.payload, d.attempts, d.created_at),
+    fresh AS (
+      SELECT h.id AS webhook_id, e.id AS event_id, e.type,
+             json_build_object(
+               'type', e.type,
+               'timestamp', ${ISO_AT},
+               'data', json_build_object(
+                 'id', e.id, 'type', e.type, 'at', ${ISO_AT},
+                 'subject', e.subject, 'data', e.data, 'origin', e.origin))::text AS payload,
+             row_number() OVER (ORDER BY e.id, h.id) <= ${room}::int - (SELECT count(*) FROM due) AS claimed
+      FROM hooks h JOIN event e
+        ON e.id > h.last_event_id AND e.id <= (SELECT id FROM hooks_upto) AND e.type = ANY(h.types)),
+    made AS (
+      INSERT INTO webhook_delivery (webhook_id, event_id, type, payload, updated_at, locked_until, attempts)
+      SELECT webhook_id, event_id, type, payload, now(),
+             CASE WHEN claimed THEN now() + make_interval(secs => ${CLAIM_SECONDS}::int) END,
+             CASE WHEN claimed THEN 1 ELSE 0 END
+      FROM fresh
+      ON CONFLICT (webhook_id, event_id) DO NOTHING
+      RETURNING id, webhook_id, event_id, payload, attempts, created_at, locked_until IS NOT NULL AS claimed),
+    moved AS (
+      UPDATE webhook w SET last_event_id = (SELECT id FROM hooks_upto)
+      FROM hooks h
+      WHERE w.id = h.id AND w.last_event_id < (SELECT id FROM hooks_upto)),
+    webhook_sends AS (
+      SELECT c.id, c.webhook_id, c.event_id, c.payload, c.attempts, c.created_at, w.url, w.secret
+      FROM (SELECT * FROM retried
+            UNION ALL
+            SELECT id, webhook_id, event_id, payload, attempts, created_at FROM made WHERE claimed) c
+        JOIN webhook w ON w.id = c.webhook_id)`;
 }
 
 /** An event's time as JSON writes it (toISOString): what the payload's `timestamp` and `at` hold. */
 const ISO_AT = isoTime("e.at");
 
-type Claimed = {
+/** A claimed delivery as webhook_sends holds it, read back through JSON. */
+export type ClaimedDelivery = {
   id: number;
   webhook_id: number;
-  event_id: bigint | null;
+  event_id: number | null;
   payload: string;
   attempts: number;
-  created_at: Date;
+  created_at: string;
   url: string;
   secret: string;
 };
 
-/** Takes up to `limit` deliveries that are due, for this worker alone: claims that cannot collide. */
-async function claimDue(limit: number): Promise<Claimed[]> {
-  return db().$queryRaw<Claimed[]>`
-    WITH due AS (
-      SELECT d.id FROM webhook_delivery d JOIN webhook w ON w.id = d.webhook_id
-      WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND w.disabled_at IS NULL
-        AND (d.locked_until IS NULL OR d.locked_until < now())
-      ORDER BY d.next_attempt_at, d.id
-      LIMIT ${limit}::int
-      FOR UPDATE OF d SKIP LOCKED)
-    UPDATE webhook_delivery d
-    SET locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}::int), attempts = d.attempts + 1
-    FROM due, webhook w
-    WHERE d.id = due.id AND w.id = d.webhook_id
-    RETURNING d.id, d.webhook_id, d.event_id, d.payload, d.attempts, d.created_at, w.url, w.secret`;
-}
-
-/**
- * Claims up to `limit` deliveries that are due and starts sending each,
- * without waiting: the worker keeps a few in flight, so one receiver that
- * takes its whole timeout holds up no other.
- */
-export async function startDue(limit: number): Promise<Promise<void>[]> {
-  const claimed = await claimDue(limit);
+/** Starts sending each claimed delivery, without waiting: one receiver that takes its whole timeout holds up no other. */
+export function startSends(claimed: ClaimedDelivery[]): Promise<void>[] {
   return claimed.map((delivery) =>
     sendDelivery(delivery).catch((error: unknown) => console.error("labs: a webhook delivery:", error)),
   );
-}
-
-/** Sends what is due and records each attempt. Returns how many were sent. */
-export async function deliverDue({ limit = 20 } = {}): Promise<number> {
-  const sends = await startDue(limit);
-  await Promise.all(sends);
-  await flushDelivered();
-  return sends.length;
 }
 
 type Delivered = { id: number; status: number; latencyMs: number; response: string | null };
@@ -136,7 +136,7 @@ function scheduleFlush(): void {
   flushing ??= new Promise((resolve) => setTimeout(resolve, FLUSH_MS)).then(writeDelivered);
 }
 
-/** Writes what has been delivered so far: deliverDue's callers read the rows after it. */
+/** Writes what has been delivered so far: deliverDue (lib/events/delivery-pass.ts) reads the rows after it. */
 export async function flushDelivered(): Promise<void> {
   while (flushing || delivered.length) await (flushing ?? writeDelivered());
 }
@@ -171,13 +171,20 @@ async function writeDelivered(): Promise<void> {
 
 type Attempt = { ok: boolean; status: number | null; error: string | null; latencyMs: number; response: string | null };
 
-async function sendDelivery(delivery: Claimed): Promise<void> {
+async function sendDelivery(delivery: ClaimedDelivery): Promise<void> {
   const attempt = await post(delivery);
   await recordAttempt(delivery, attempt);
 }
 
-/** One POST: 10 s at most (WEBHOOK_TIMEOUT_MS), no redirect followed, at most 64 KiB of the answer read. */
-async function post(delivery: Claimed): Promise<Attempt> {
+/**
+ * One POST: 10 s at most (WEBHOOK_TIMEOUT_MS), no redirect followed, no more
+ * of the answer read than is kept. Through postOutbound, as pushes and ntfy
+ * messages: Node's http client costs the server's thread a fraction of what
+ * fetch does, which counts when one event goes to a thousand webhooks. The
+ * operator names webhooks' addresses, so private ones are allowed (a LAN's
+ * own receiver).
+ */
+async function post(delivery: ClaimedDelivery): Promise<Attempt> {
   const messageId = delivery.event_id === null ? `test_${delivery.id}` : String(delivery.event_id);
   const now = new Date();
   const headers = {
@@ -188,50 +195,28 @@ async function post(delivery: Claimed): Promise<Attempt> {
     "webhook-signature": new Signer(delivery.secret).sign(messageId, now, delivery.payload),
   };
   const started = performance.now();
-  const timeout = AbortSignal.timeout(env().WEBHOOK_TIMEOUT_MS);
   try {
-    const response = await fetch(delivery.url, {
-      method: "POST",
+    const answer = await postOutbound(delivery.url, {
       headers,
       body: delivery.payload,
-      redirect: "manual",
-      signal: timeout,
+      timeoutMs: env().WEBHOOK_TIMEOUT_MS,
+      allowPrivate: true,
+      keep: ANSWER_KEPT_CHARS,
     });
-    const answer = await readAtMost(response, ANSWER_READ_BYTES);
     const latencyMs = Math.round(performance.now() - started);
-    const ok = response.status >= 200 && response.status < 300;
+    const ok = answer.status >= 200 && answer.status < 300;
     const error = ok
       ? null
-      : response.status >= 300 && response.status < 400
-        ? `answered ${response.status}, a redirect, which is not followed`
-        : `answered ${response.status}`;
-    return { ok, status: response.status, error, latencyMs, response: answer.slice(0, ANSWER_KEPT_CHARS) };
+      : answer.status >= 300 && answer.status < 400
+        ? `answered ${answer.status}, a redirect, which is not followed`
+        : `answered ${answer.status}`;
+    return { ok, status: answer.status, error, latencyMs, response: answer.text };
   } catch (error) {
     const latencyMs = Math.round(performance.now() - started);
-    const reason = timeout.aborted
-      ? `no answer within ${env().WEBHOOK_TIMEOUT_MS} ms`
-      : `could not be reached: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`;
+    const message = (error as Error).message;
+    const reason = message.startsWith("no answer within") ? message : `could not be reached: ${message}`;
     return { ok: false, status: null, error: reason.slice(0, 500), latencyMs, response: null };
   }
-}
-
-/** The answer's text, read until `max` bytes, the rest left unread and the connection let go. */
-async function readAtMost(response: Response, max: number): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < max) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, max));
 }
 
 /** The delay before attempt n+1: 10 s doubling to at most an hour, each between half and all of it. */
@@ -240,7 +225,7 @@ export function retryDelayMs(attempts: number, random = Math.random): number {
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
 
-async function recordAttempt(delivery: Claimed, attempt: Attempt, now = new Date()): Promise<void> {
+async function recordAttempt(delivery: ClaimedDelivery, attempt: Attempt, now = new Date()): Promise<void> {
   const common = {
     lockedUntil: null,
     lastStatus: attempt.status,
@@ -257,7 +242,7 @@ async function recordAttempt(delivery: Claimed, attempt: Attempt, now = new Date
     });
     return;
   }
-  const givesUp = now.getTime() - delivery.created_at.getTime() >= GIVE_UP_AFTER_MS;
+  const givesUp = now.getTime() - Date.parse(delivery.created_at) >= GIVE_UP_AFTER_MS;
   await db().webhookDelivery.update({
     where: { id: delivery.id },
     data: givesUp

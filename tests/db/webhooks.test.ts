@@ -5,7 +5,8 @@ import { db } from "@/lib/db";
 import { todoCreated } from "@/lib/events/ask-events";
 import { listEvents } from "@/lib/events/list-events";
 import { recordEvent } from "@/lib/events/record-event";
-import { deliverDue, fanOutEvents, GIVE_UP_AFTER_MS, retryDelayMs } from "@/lib/webhooks/deliver-webhooks";
+import { deliverDue, deliveryPass } from "@/lib/events/delivery-pass";
+import { GIVE_UP_AFTER_MS, retryDelayMs } from "@/lib/webhooks/deliver-webhooks";
 import { createWebhook } from "@/lib/webhooks/manage-webhooks";
 
 // What the worker does with the database, a pass at a time and with the
@@ -36,8 +37,8 @@ describe("the fan-out", () => {
     await db().$transaction(async (tx) => recordEvent(tx, event("before the webhook")));
     const webhook = await createWebhook({ url, types: ["todo.created"] });
     await db().$transaction(async (tx) => recordEvent(tx, event("after the webhook")));
-    await fanOutEvents();
-    await fanOutEvents();
+    await deliveryPass({ fanOut: true, room: 0 });
+    await deliveryPass({ fanOut: true, room: 0 });
     // Other files' todos may have come in meanwhile (in db:postgres they share the database).
     const deliveries = await db().webhookDelivery.findMany({ where: { webhookId: webhook.id } });
     const texts = deliveries.map((d) => JSON.parse(d.payload).data.data.text);

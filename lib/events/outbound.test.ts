@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAllowedAddress, refuseDestination } from "@/lib/notify/outbound";
+import { isAllowedAddress, refuseDestination } from "@/lib/events/outbound";
 
 describe("where pushes and ntfy messages may go", () => {
   it("public unicast addresses only, unless private ones are allowed", () => {

@@ -4,8 +4,9 @@ import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 
-// Requests to push services and ntfy servers (docs/decisions/024-notifications.md).
-// A phone's page names the address, and in open mode that page is anyone's:
+// Requests to push services, ntfy servers (docs/decisions/024-notifications.md)
+// and webhooks' receivers: Node's http client, lighter on the server's thread
+// than fetch. For pushes and ntfy, a phone's page names the address, and in open mode that page is anyone's:
 // unless WEB_PUSH_ALLOW_PRIVATE is on, only https to public addresses is
 // taken, and the address is checked where the connection is made, so a name
 // that resolves to a public address when subscribed and to 127.0.0.1 when

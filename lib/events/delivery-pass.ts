@@ -1,0 +1,48 @@
+import { db } from "@/lib/db";
+import { notificationFanOut } from "@/lib/notify/deliver-notifications";
+import {
+  flushDelivered,
+  startSends,
+  webhookFanOutAndClaim,
+  type ClaimedDelivery,
+} from "@/lib/webhooks/deliver-webhooks";
+
+// One pass of the delivery worker (lib/events/delivery-worker.ts) is one
+// statement: new events fanned out to webhook deliveries and to
+// notifications, and webhook deliveries claimed, new ones among them. On
+// PGlite every statement waits behind the requests' on its one connection:
+// a pass of four statements took a drop four waits to reach a webhook,
+// this one takes one (docs/benchmarks.md, "Events").
+
+export type Pass = {
+  /** The webhook sends started, one per claimed delivery. */
+  sends: Promise<void>[];
+  /** Webhook deliveries made for new events. */
+  deliveries: number;
+  /** Notifications made for new events: channels may have something to send. */
+  notifications: number;
+};
+
+/** Fans new events out (when `fanOut`), claims up to `room` webhook deliveries and starts sending them. */
+export async function deliveryPass({ fanOut, room }: { fanOut: boolean; room: number }): Promise<Pass> {
+  const [row] = await db().$queryRaw<{ sends: ClaimedDelivery[]; deliveries: number; notifications: number }[]>`
+    WITH newest AS (SELECT last_id FROM event_counter WHERE id = 1),
+         ${webhookFanOutAndClaim({ fanOut, room })},
+         ${notificationFanOut(fanOut)}
+    SELECT (SELECT coalesce(json_agg(webhook_sends), '[]') FROM webhook_sends) AS sends,
+           (SELECT count(*)::int FROM made) AS deliveries,
+           (SELECT count(*)::int FROM notices) AS notifications`;
+  return {
+    sends: startSends(row?.sends ?? []),
+    deliveries: row?.deliveries ?? 0,
+    notifications: row?.notifications ?? 0,
+  };
+}
+
+/** A pass without the fan-out that waits for its sends and their records: for tests that read the rows after. */
+export async function deliverDue({ limit = 20 } = {}): Promise<number> {
+  const { sends } = await deliveryPass({ fanOut: false, room: limit });
+  await Promise.all(sends);
+  await flushDelivered();
+  return sends.length;
+}
