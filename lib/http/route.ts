@@ -78,7 +78,8 @@ export type RouteHandler = ((request: Request, context: NextRouteContext) => Pro
 /**
  * The one wrapper every route handler goes through: auth, then params, query
  * and body parsed by their zod schemas, then the handler; whatever is thrown
- * becomes the error envelope. A plain object returned is sent as JSON 200.
+ * becomes the error envelope. A plain object returned is sent as JSON, with
+ * `ok: true` added (the envelope's success half, written here once).
  */
 export function route<
   P extends z.ZodType = z.ZodUnknown,
@@ -89,6 +90,11 @@ export function route<
   handler: (context: HandlerContext<P, Q, B>) => Promise<Response | object> | Response | object,
 ): RouteHandler {
   const access: Access = { auth: spec.auth, scope: spec.scope, sameOriginReads: spec.sameOriginReads };
+  // What every door answers: a plain object is a success, and says so.
+  const handle = async (context: HandlerContext<P, Q, B>) => {
+    const result = await handler(context);
+    return result instanceof Response ? result : { ok: true, ...result };
+  };
   const wrapped = (request: Request, context: NextRouteContext) =>
     handleRequest(
       request,
@@ -106,7 +112,7 @@ export function route<
         else if (!BODYLESS_METHODS.has(request.method)) await readJsonBody(request);
         // The text a stranger's write stores counts against its day (lib/auth/anonymous-text.ts).
         await reserveAnonymousText({ origin, input: body });
-        const result = await handler({ request, params, query, body, caller, origin } as HandlerContext<P, Q, B>);
+        const result = await handle({ request, params, query, body, caller, origin } as HandlerContext<P, Q, B>);
         const response = result instanceof Response ? result : Response.json(result, { status: spec.status ?? 200 });
         if (spec.response && process.env.LABS_CHECK_RESPONSES === "1") await checkResponse(spec, response);
         return response;
@@ -117,7 +123,7 @@ export function route<
     auth: spec.auth,
     scope: spec.scope,
     spec: spec as RouteSpec<z.ZodType, z.ZodType, z.ZodType>,
-    handle: handler as RouteHandler["handle"],
+    handle: handle as RouteHandler["handle"],
   });
 }
 

@@ -10,6 +10,7 @@ export const GET = route(
     response: openApiDocumentResponse,
   },
   // Called, never read as the module loads: the document's module reads the
-  // route table, which holds this route.
-  () => openApiDocument(),
+  // route table, which holds this route. A document, not the envelope: sent
+  // as it is, without the `ok: true` route() adds to plain objects.
+  () => Response.json(openApiDocument()),
 );

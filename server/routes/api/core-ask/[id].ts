@@ -14,7 +14,6 @@ export const GET = route(
     response: todoDetailResponse,
   },
   async ({ params, query }) => ({
-    ok: true,
     todo: await getTodoDetailOrThrow({
       id: params.id,
       followUpsLimit: query.follow_ups_limit,

@@ -11,5 +11,5 @@ export const GET = route(
     query: listTodosQuery,
     response: todoListResponse,
   },
-  async ({ query }) => ({ ok: true, ...(await listPendingTodos({ limit: query.limit, before: query.before })) }),
+  async ({ query }) => listPendingTodos({ limit: query.limit, before: query.before }),
 );

@@ -5,10 +5,10 @@ import { route } from "@/lib/http/route";
 
 export const GET = route(
   { auth: "operator", scope: "ask", summary: "All tips, oldest first", response: tipListResponse },
-  async () => ({ ok: true, tips: await listTips() }),
+  async () => ({ tips: await listTips() }),
 );
 
 export const POST = route(
   { auth: "operator", scope: "ask", summary: "Add a tip", body: createTipBody, response: tipResponse },
-  async ({ body }) => ({ ok: true, tip: await createTip({ text: body.text }) }),
+  async ({ body }) => ({ tip: await createTip({ text: body.text }) }),
 );

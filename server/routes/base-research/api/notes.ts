@@ -13,6 +13,6 @@ export const GET = browserGuarded(
       query: listNotesQuery,
       response: listNotesResponse,
     },
-    async ({ query }) => ({ ok: true, notes: await listNotes({ query }) }),
+    async ({ query }) => ({ notes: await listNotes({ query }) }),
   ),
 );

@@ -13,6 +13,6 @@ export const POST = browserGuarded(
       body: observeBody,
       response: observeResponse,
     },
-    async ({ body, origin }) => ({ ok: true, ...(await recordObservation({ input: body, origin })) }),
+    async ({ body, origin }) => recordObservation({ input: body, origin }),
   ),
 );

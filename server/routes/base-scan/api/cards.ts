@@ -11,8 +11,5 @@ export const GET = route(
     query: listCardsQuery,
     response: listCardsResponse,
   },
-  async ({ query }) => ({
-    ok: true,
-    ...(await listCards({ storeId: query.store_id, limit: query.limit, cursor: query.cursor })),
-  }),
+  async ({ query }) => listCards({ storeId: query.store_id, limit: query.limit, cursor: query.cursor }),
 );

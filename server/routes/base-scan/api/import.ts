@@ -24,6 +24,6 @@ export const POST = route(
   async ({ request, query, origin }) => {
     const { file, person } = await readImportRequest(request);
     const locale = requestLocale(request);
-    return { ok: true, ...(await importCards({ file, person, origin, dryRun: query.dry_run ?? false, locale })) };
+    return importCards({ file, person, origin, dryRun: query.dry_run ?? false, locale });
   },
 );

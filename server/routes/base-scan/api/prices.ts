@@ -11,17 +11,15 @@ export const GET = route(
     query: listPricesQuery,
     response: listPricesResponse,
   },
-  async ({ query }) => ({
-    ok: true,
-    ...(await listPrices({
+  async ({ query }) =>
+    listPrices({
       code: query.code,
       storeId: query.store_id,
       history: query.history,
       limit: query.limit,
       cursor: query.cursor,
       historyCursor: query.history_cursor,
-    })),
-  }),
+    }),
 );
 
 export const POST = route(
@@ -33,7 +31,6 @@ export const POST = route(
     response: createPriceResponse,
   },
   async ({ body, origin }) => ({
-    ok: true,
     price: await recordPrice(body, origin),
   }),
 );

@@ -11,7 +11,7 @@ export const GET = route(
     query: listStoresQuery,
     response: listStoresResponse,
   },
-  async ({ query }) => ({ ok: true, ...(await listStores(query)) }),
+  async ({ query }) => listStores(query),
 );
 
 export const POST = route(
@@ -24,6 +24,6 @@ export const POST = route(
   },
   async ({ body }) => {
     const { store, created } = await createStoreFromBody(body);
-    return { ok: true, store_id: store.id, name: store.name, country: store.country, tax_id: store.tax_id, created };
+    return { store_id: store.id, name: store.name, country: store.country, tax_id: store.tax_id, created };
   },
 );

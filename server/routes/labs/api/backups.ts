@@ -10,7 +10,7 @@ export const GET = route(
     summary: "List the backups kept on this server, newest first, each with its size and whether it restored",
     response: listBackupsResponse,
   },
-  async () => ({ ok: true, backups: await listBackups() }),
+  async () => ({ backups: await listBackups() }),
 );
 
 export const POST = route(
@@ -20,5 +20,5 @@ export const POST = route(
     status: 201,
     response: backupTakenResponse,
   },
-  async ({ origin }) => ({ ok: true, backup: await takeBackup({ origin: originLabel(origin) }) }),
+  async ({ origin }) => ({ backup: await takeBackup({ origin: originLabel(origin) }) }),
 );

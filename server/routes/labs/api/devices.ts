@@ -5,5 +5,5 @@ import { listDevicesResponse } from "@/lib/labs/schemas";
 
 export const GET = route(
   { auth: "operator", summary: "Paired devices (household mode), newest first", response: listDevicesResponse },
-  async () => ({ ok: true, devices: await listDevices() }),
+  async () => ({ devices: await listDevices() }),
 );

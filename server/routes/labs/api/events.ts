@@ -11,5 +11,5 @@ export const GET = route(
     query: listEventsQuery,
     response: listEventsResponse,
   },
-  async ({ query }) => ({ ok: true, ...(await listEvents(query)) }),
+  async ({ query }) => listEvents(query),
 );

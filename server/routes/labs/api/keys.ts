@@ -6,7 +6,7 @@ import { createApiKeyBody, createApiKeyResponse, listApiKeysResponse } from "@/l
 
 export const GET = route(
   { auth: "operator", summary: "List API keys with their last use (no secrets)", response: listApiKeysResponse },
-  async () => ({ ok: true, keys: await listApiKeys() }),
+  async () => ({ keys: await listApiKeys() }),
 );
 
 export const POST = route(
@@ -17,5 +17,5 @@ export const POST = route(
     status: 201,
     response: createApiKeyResponse,
   },
-  async ({ body }) => ({ ok: true, ...(await mintApiKey({ name: body.name, plan: body.plan, scopes: body.scopes })) }),
+  async ({ body }) => mintApiKey({ name: body.name, plan: body.plan, scopes: body.scopes }),
 );

@@ -13,7 +13,6 @@ export const POST = route(
     response: createChannelResponse,
   },
   async ({ body, origin, request }) => ({
-    ok: true,
     id: await addNtfyTopic(body, { origin, locale: requestLocale(request), baseUrl: new URL(request.url).origin }),
   }),
 );

@@ -16,8 +16,5 @@ export const POST = route(
     query: restoreQuery,
     response: restoreResponse,
   },
-  async ({ request, query }) => ({
-    ok: true,
-    ...(await restoreRequest(request, { keepCredentials: query.keep_credentials ?? false })),
-  }),
+  async ({ request, query }) => restoreRequest(request, { keepCredentials: query.keep_credentials ?? false }),
 );

@@ -10,5 +10,5 @@ export const GET = route(
     query: listUsageQuery,
     response: listUsageResponse,
   },
-  async ({ query }) => ({ ok: true, usage: await listApiUsage({ keyId: query.key_id, limit: query.limit }) }),
+  async ({ query }) => ({ usage: await listApiUsage({ keyId: query.key_id, limit: query.limit }) }),
 );

@@ -13,7 +13,7 @@ export const POST = route(
   },
   async ({ body }) => {
     await countVariantView({ variant: body.variant });
-    return { ok: true };
+    return {};
   },
 );
 
@@ -24,5 +24,5 @@ export const GET = route(
     query: variantViewsQuery,
     response: variantViewsResponse,
   },
-  async ({ query }) => ({ ok: true, ...(await listVariantViews({ days: query.days })) }),
+  async ({ query }) => listVariantViews({ days: query.days }),
 );

@@ -11,7 +11,6 @@ export const GET = route(
     response: listWatchesResponse,
   },
   async ({ query }) => ({
-    ok: true,
     watches: await listWatches({ researchItemId: query.research_item_id, productCode: query.product_code }),
   }),
 );
@@ -24,5 +23,5 @@ export const POST = route(
     status: 201,
     response: createWatchResponse,
   },
-  async ({ body, origin }) => ({ ok: true, id: await createWatch(body, origin) }),
+  async ({ body, origin }) => ({ id: await createWatch(body, origin) }),
 );

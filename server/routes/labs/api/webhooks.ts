@@ -5,7 +5,7 @@ import { createWebhookBody, createWebhookResponse, listWebhooksResponse } from "
 
 export const GET = route(
   { auth: "operator", summary: "The webhooks, oldest first, without their secrets", response: listWebhooksResponse },
-  async () => ({ ok: true, webhooks: await listWebhooks() }),
+  async () => ({ webhooks: await listWebhooks() }),
 );
 
 export const POST = route(
@@ -16,5 +16,5 @@ export const POST = route(
     status: 201,
     response: createWebhookResponse,
   },
-  async ({ body }) => ({ ok: true, webhook: await createWebhook(body) }),
+  async ({ body }) => ({ webhook: await createWebhook(body) }),
 );

@@ -22,7 +22,6 @@ export const POST = route(
       renew: body.agent !== undefined,
     });
     return {
-      ok: true,
       claimed_by: result.claimedBy,
       lock_expires_at: result.lockExpiresAt.toISOString(),
       todo: result.todo,

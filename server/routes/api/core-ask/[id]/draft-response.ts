@@ -14,8 +14,5 @@ export const POST = route(
     params: idParams,
     response: draftResponseResponse,
   },
-  async ({ params, request }) => ({
-    ok: true,
-    ...(await draftTodoResponse({ id: params.id, locale: requestLocale(request) })),
-  }),
+  async ({ params, request }) => draftTodoResponse({ id: params.id, locale: requestLocale(request) }),
 );

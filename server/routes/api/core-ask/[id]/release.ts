@@ -13,5 +13,5 @@ export const POST = route(
     body: releaseTodoBody,
     response: todoResponse,
   },
-  async ({ params, body }) => ({ ok: true, todo: await releaseTodo({ id: params.id, agent: body.agent }) }),
+  async ({ params, body }) => ({ todo: await releaseTodo({ id: params.id, agent: body.agent }) }),
 );

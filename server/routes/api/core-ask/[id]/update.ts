@@ -15,7 +15,6 @@ export const POST = route(
     response: todoResponse,
   },
   async ({ params, body, origin }) => ({
-    ok: true,
     todo: await updateTodo({ id: params.id, input: body, origin: originLabel(origin) }),
   }),
 );

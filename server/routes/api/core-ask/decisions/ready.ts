@@ -11,5 +11,5 @@ export const GET = route(
     query: listTodosQuery,
     response: todoListResponse,
   },
-  async ({ query }) => ({ ok: true, ...(await listDecisionsReady({ limit: query.limit, before: query.before })) }),
+  async ({ query }) => listDecisionsReady({ limit: query.limit, before: query.before }),
 );

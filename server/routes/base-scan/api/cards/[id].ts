@@ -12,7 +12,7 @@ export const GET = route(
     params: idParams,
     response: cardDetailResponse,
   },
-  async ({ params }) => ({ ok: true, ...(await getCard({ id: params.id })) }),
+  async ({ params }) => getCard({ id: params.id }),
 );
 
 export const PATCH = route(
@@ -24,5 +24,5 @@ export const PATCH = route(
     body: updateCardBody,
     response: cardResponse,
   },
-  async ({ params, body }) => ({ ok: true, card: await updateCard({ id: params.id, ...body }) }),
+  async ({ params, body }) => ({ card: await updateCard({ id: params.id, ...body }) }),
 );

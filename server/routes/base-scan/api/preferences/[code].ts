@@ -13,7 +13,6 @@ export const GET = route(
     response: listPreferencesResponse,
   },
   async ({ params, query }) => ({
-    ok: true,
     code: params.code,
     ...(await listPreferences({ code: params.code, limit: query.limit, cursor: query.cursor })),
   }),

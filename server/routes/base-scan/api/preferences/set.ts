@@ -12,7 +12,6 @@ export const POST = route(
     response: setPreferenceResponse,
   },
   async ({ body }) => ({
-    ok: true,
     preference: await setPreference({ code: body.code, personName: body.person_name, sentiment: body.sentiment }),
   }),
 );

@@ -11,5 +11,5 @@ export const GET = route(
     params: codeParams,
     response: getProductResponse,
   },
-  async ({ params }) => ({ ok: true, product: await getProductOrThrow({ code: params.code }) }),
+  async ({ params }) => ({ product: await getProductOrThrow({ code: params.code }) }),
 );

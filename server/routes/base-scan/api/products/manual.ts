@@ -12,7 +12,6 @@ export const POST = route(
     response: createManualProductResponse,
   },
   async ({ body }) => ({
-    ok: true,
     product: await createManualProduct(body),
   }),
 );

@@ -12,7 +12,6 @@ export const GET = route(
     response: searchProductsResponse,
   },
   async ({ query }) => ({
-    ok: true,
     products: await searchProducts({ q: query.q }),
   }),
 );

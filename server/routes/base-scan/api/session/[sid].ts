@@ -12,8 +12,5 @@ export const GET = route(
     query: sessionDetailQuery,
     response: sessionDetailResponse,
   },
-  async ({ params, query }) => ({
-    ok: true,
-    ...(await getScanSessionDetail({ id: params.sid, limit: query.limit, cursor: query.cursor })),
-  }),
+  async ({ params, query }) => getScanSessionDetail({ id: params.sid, limit: query.limit, cursor: query.cursor }),
 );

@@ -14,6 +14,6 @@ export const POST = route(
   },
   async ({ request, body }) => {
     const { code, expiresAt } = await createPairing({ name: body.name });
-    return { ok: true, name: body.name, url: pairingUrl(request, code), expires_at: expiresAt.toISOString() };
+    return { name: body.name, url: pairingUrl(request, code), expires_at: expiresAt.toISOString() };
   },
 );

@@ -9,5 +9,5 @@ export const GET = route(
     summary: "Every push subscription and ntfy topic, oldest first, with what waits for each",
     response: listChannelsResponse,
   },
-  async () => ({ ok: true, channels: await listChannels() }),
+  async () => ({ channels: await listChannels() }),
 );

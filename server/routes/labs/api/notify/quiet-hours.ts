@@ -12,6 +12,6 @@ export const PUT = route(
   },
   async ({ body }) => {
     const person = await setQuietHours(body.person, body.quiet_hours);
-    return { ok: true, person: person.name, quiet_hours: person.quietHours };
+    return { person: person.name, quiet_hours: person.quietHours };
   },
 );

@@ -9,5 +9,5 @@ export const GET = route(
     summary: "The VAPID public key: pass it to PushManager.subscribe as applicationServerKey",
     response: publicKeyResponse,
   },
-  () => ({ ok: true, key: vapidKeys().publicKey }),
+  () => ({ key: vapidKeys().publicKey }),
 );

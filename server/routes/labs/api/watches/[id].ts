@@ -8,6 +8,6 @@ export const DELETE = route(
   { auth: "public", summary: "Delete a watch", params: idParams, response: deleteWatchResponse },
   async ({ params }) => {
     await deleteWatch(params.id);
-    return { ok: true, id: params.id };
+    return { id: params.id };
   },
 );

@@ -13,6 +13,6 @@ export const DELETE = route(
   },
   async ({ params }) => {
     await deleteWebhook(params.id);
-    return { ok: true, id: params.id };
+    return { id: params.id };
   },
 );

@@ -8,6 +8,6 @@ export const POST = route(
   { auth: "operator", scope: "ask", summary: "Remove a tip", params: idParams, response: deletedResponse },
   async ({ params }) => {
     await deleteTip({ id: params.id });
-    return { ok: true, deleted: true };
+    return { deleted: true };
   },
 );

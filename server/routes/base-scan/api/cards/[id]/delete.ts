@@ -14,6 +14,6 @@ export const POST = route(
   },
   async ({ params }) => {
     await deleteCard({ id: params.id });
-    return { ok: true, deleted: true };
+    return { deleted: true };
   },
 );

@@ -14,5 +14,5 @@ export const POST = route(
     status: 201,
     response: spendCardResponse,
   },
-  async ({ params, body }) => ({ ok: true, ...(await spendFromCard({ id: params.id, ...body })) }),
+  async ({ params, body }) => spendFromCard({ id: params.id, ...body }),
 );

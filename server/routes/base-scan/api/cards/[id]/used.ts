@@ -12,5 +12,5 @@ export const POST = route(
     params: idParams,
     response: cardResponse,
   },
-  async ({ params }) => ({ ok: true, card: await markCardUsed({ id: params.id }) }),
+  async ({ params }) => ({ card: await markCardUsed({ id: params.id }) }),
 );

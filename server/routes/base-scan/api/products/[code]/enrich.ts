@@ -18,6 +18,6 @@ export const GET = route(
     // household (operator, keys, paired phones, this machine) only the whole.
     const client = origin.kind === "anonymous" ? origin.client : null;
     const languages = acceptedLanguages(request.headers.get("accept-language"));
-    return { ok: true, ...(await enrichProduct({ code: params.code, refresh: query.refresh, client, languages })) };
+    return enrichProduct({ code: params.code, refresh: query.refresh, client, languages });
   },
 );

@@ -15,7 +15,6 @@ export const POST = route(
     response: setScanStoreResponse,
   },
   async ({ params, body, request, origin }) => ({
-    ok: true,
     scan: await setScanStore({
       scanId: params.id,
       storeId: body.store_id,

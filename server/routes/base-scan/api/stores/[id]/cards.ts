@@ -18,7 +18,7 @@ export const GET = route(
   async ({ params, query }) => {
     const store = await getStoreOrThrow({ id: params.id });
     const { cards, next } = await listCards({ storeId: store.id, limit: query.limit, cursor: query.cursor });
-    return { ok: true, store: storeJson(store), cards, next };
+    return { store: storeJson(store), cards, next };
   },
 );
 
@@ -32,7 +32,6 @@ export const POST = route(
     response: createCardResponse,
   },
   async ({ params, body }) => ({
-    ok: true,
     card: await createCard({ storeId: params.id, ...body }),
   }),
 );

@@ -6,5 +6,5 @@ import { revokeDeviceResponse } from "@/lib/labs/schemas";
 
 export const POST = route(
   { auth: "operator", summary: "Revoke a paired device", params: idParams, response: revokeDeviceResponse },
-  async ({ params }) => ({ ok: true, device: await revokeDevice({ id: params.id }) }),
+  async ({ params }) => ({ device: await revokeDevice({ id: params.id }) }),
 );

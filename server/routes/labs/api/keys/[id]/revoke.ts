@@ -6,5 +6,5 @@ import { revokeApiKeyResponse } from "@/lib/labs/schemas";
 
 export const POST = route(
   { auth: "operator", summary: "Revoke an API key", params: idParams, response: revokeApiKeyResponse },
-  async ({ params }) => ({ ok: true, key: await revokeApiKey({ id: params.id }) }),
+  async ({ params }) => ({ key: await revokeApiKey({ id: params.id }) }),
 );

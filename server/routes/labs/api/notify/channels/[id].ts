@@ -10,5 +10,5 @@ export const GET = route(
     params: channelParams,
     response: channelResponse,
   },
-  async ({ params }) => ({ ok: true, channel: await getChannel(params.id) }),
+  async ({ params }) => ({ channel: await getChannel(params.id) }),
 );

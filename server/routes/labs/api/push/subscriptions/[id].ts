@@ -12,6 +12,6 @@ export const DELETE = route(
   },
   async ({ params }) => {
     await deleteChannel(params.id, "push");
-    return { ok: true, id: params.id };
+    return { id: params.id };
   },
 );

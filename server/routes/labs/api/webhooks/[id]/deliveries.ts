@@ -11,5 +11,5 @@ export const GET = route(
     params: idParams,
     response: listDeliveriesResponse,
   },
-  async ({ params }) => ({ ok: true, deliveries: await listDeliveries(params.id) }),
+  async ({ params }) => ({ deliveries: await listDeliveries(params.id) }),
 );

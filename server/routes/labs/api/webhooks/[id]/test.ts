@@ -12,5 +12,5 @@ export const POST = route(
     status: 202,
     response: deliveryResponse,
   },
-  async ({ params }) => ({ ok: true, delivery: await testWebhook(params.id) }),
+  async ({ params }) => ({ delivery: await testWebhook(params.id) }),
 );

@@ -29,7 +29,6 @@ export const PUT = route(
     response: cardResponse,
   },
   async ({ params, request, origin }) => ({
-    ok: true,
     card: await putCardPhoto({ ...params, photo: await readPhotoUpload(request), origin }),
   }),
 );
@@ -42,5 +41,5 @@ export const DELETE = route(
     params: cardPhotoParams,
     response: cardResponse,
   },
-  async ({ params }) => ({ ok: true, card: await deleteCardPhoto(params) }),
+  async ({ params }) => ({ card: await deleteCardPhoto(params) }),
 );

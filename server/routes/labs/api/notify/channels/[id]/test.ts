@@ -10,5 +10,5 @@ export const POST = route(
     params: channelParams,
     response: testChannelResponse,
   },
-  async ({ params }) => ({ ok: true, ...(await testChannel(params.id)) }),
+  async ({ params }) => testChannel(params.id),
 );

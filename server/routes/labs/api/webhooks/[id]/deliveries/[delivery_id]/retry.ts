@@ -10,5 +10,5 @@ export const POST = route(
     params: deliveryParams,
     response: deliveryResponse,
   },
-  async ({ params }) => ({ ok: true, delivery: await retryDelivery(params.id, params.delivery_id) }),
+  async ({ params }) => ({ delivery: await retryDelivery(params.id, params.delivery_id) }),
 );
