@@ -6,12 +6,13 @@ import ipaddr from "ipaddr.js";
 
 // Requests to push services, ntfy servers (docs/decisions/024-notifications.md)
 // and webhooks' receivers: Node's http client, lighter on the server's thread
-// than fetch. For pushes and ntfy, a phone's page names the address, and in open mode that page is anyone's:
-// unless WEB_PUSH_ALLOW_PRIVATE is on, only https to public addresses is
-// taken, and the address is checked where the connection is made, so a name
-// that resolves to a public address when subscribed and to 127.0.0.1 when
-// sent (DNS rebinding) is still refused. No redirect is followed, and no
-// more of an answer is read than is kept.
+// than fetch. For pushes and ntfy, a phone's page names the address, and in
+// open mode that page is anyone's: unless WEB_PUSH_ALLOW_PRIVATE is on, only
+// https to public addresses is taken, and the address is checked where the
+// connection is made, so a name that resolves to a public address when
+// subscribed and to 127.0.0.1 when sent (DNS rebinding) is still refused.
+// Webhooks' addresses are the operator's, private ones allowed. No redirect
+// is followed, and no more of an answer is read than is kept.
 
 /** Whether an address may be sent to: public unicast, or anything when private ones are allowed. */
 export function isAllowedAddress(address: string, allowPrivate: boolean): boolean {

@@ -28,8 +28,8 @@ const PUSH_TTL_SECONDS = 24 * 60 * 60;
 /**
  * The CTEs that give each channel a notification for every event of its
  * types after its mark, and move the mark on: for every channel at once, in
- * the delivery worker's one statement per pass (lib/webhooks/deliver-webhooks.ts,
- * fanOutAndClaim), which names `newest`, the last event's id, before them.
+ * the delivery worker's one statement a pass (lib/events/delivery-pass.ts,
+ * deliveryPass), which names `newest`, the last event's id, before them.
  * `notices` holds a row for each notification made. With `fanOut` false
  * they do nothing.
  */
@@ -196,9 +196,9 @@ const WRITE_AFTER_MS = 20;
 
 /**
  * Writes a sent message with the others of the next few milliseconds, in one
- * statement. The channel stays claimed until then, so its batch window
- * starts from the write; a crash before it sends the message again once
- * the claim ends: at least once.
+ * statement. The channel stays claimed until then (its batch window runs
+ * from the send); a crash before it sends the message again once the claim
+ * ends: at least once.
  */
 function recordSent(entry: Sent): void {
   sent.push(entry);
