@@ -6,6 +6,8 @@ import { pgliteThread, pgliteThreadAdapter } from "@/lib/db/pglite-thread";
 import { env } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
+export { aheadOfRequests } from "@/lib/db/pglite-thread";
+
 export type DatabaseKind = "pglite" | "postgresql";
 
 export type Database = {

@@ -85,9 +85,78 @@ function errorData(error) {
   return { message: error?.message ?? String(error), stack: error?.stack };
 }
 
-parentPort.on("message", (message) => {
-  run(message).then(
+/** @param {{ id: number }} message @param {Promise<unknown>} running */
+function answer(message, running) {
+  return running.then(
     (result) => parentPort.postMessage({ id: message.id, result }),
     (error) => parentPort.postMessage({ id: message.id, error: errorData(error) }),
   );
+}
+
+// Statements on the database go to PGlite one at a time from a queue of our
+// own, in the order they came, but for those sent `ahead` (the delivery
+// worker's, lib/db/pglite-thread.ts, aheadOfRequests), which go first. While
+// a transaction is open only its own calls go: PGlite would hold every other
+// query until it ends anyway. Other operations (opening, closing, shadow
+// databases) go at once, as before.
+//
+// A statement runs within one turn of this thread's event loop, and the
+// messages that came meanwhile wait in the port until it ends: the next is
+// chosen a turn later (setImmediate), once they are all in the queue.
+const QUEUED = new Set(["queryRaw", "executeRaw", "executeScript", "startTransaction", "commit", "rollback"]);
+/** @type {{ id: number, op: string, adapter?: number, transaction?: number, ahead?: boolean }[]} */
+const queue = [];
+let busy = false;
+let pumpScheduled = false;
+
+function schedulePump() {
+  if (pumpScheduled) return;
+  pumpScheduled = true;
+  setImmediate(() => {
+    pumpScheduled = false;
+    pump();
+  });
+}
+/** @type {number | null} */
+let openTransaction = null;
+
+function nextIndex() {
+  if (openTransaction !== null) return queue.findIndex((message) => message.transaction === openTransaction);
+  const ahead = queue.findIndex((message) => message.ahead);
+  return ahead >= 0 ? ahead : queue.length > 0 ? 0 : -1;
+}
+
+function pump() {
+  if (busy) return;
+  const index = nextIndex();
+  if (index < 0) return;
+  const [message] = queue.splice(index, 1);
+  busy = true;
+  const running = run(message);
+  void running.then(
+    (result) => {
+      if (message.op === "startTransaction") openTransaction = /** @type {{ id: number }} */ (result).id;
+    },
+    () => undefined,
+  );
+  if (message.op === "commit" || message.op === "rollback") {
+    void running
+      .finally(() => {
+        if (openTransaction === message.transaction) openTransaction = null;
+      })
+      .catch(() => undefined);
+  }
+  void answer(message, running).finally(() => {
+    busy = false;
+    schedulePump();
+  });
+}
+
+parentPort.on("message", (message) => {
+  if ((message.adapter ?? 0) !== 0 || !QUEUED.has(message.op)) {
+    void answer(message, run(message));
+    return;
+  }
+  queue.push(message);
+  schedulePump();
 });

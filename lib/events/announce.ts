@@ -4,18 +4,20 @@
 
 const waiting = new Set<() => void>();
 
-/** Resolves at the next announcement, or after `ms`, whichever comes first. */
-export function nextAnnouncement(ms: number, signal?: AbortSignal): Promise<void> {
+/** Resolves at the next announcement (true), or after `ms` (false), whichever comes first. */
+export function nextAnnouncement(ms: number, signal?: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
-    const done = () => {
+    const done = (announced: boolean) => {
       clearTimeout(timer);
-      waiting.delete(done);
-      signal?.removeEventListener("abort", done);
-      resolve();
+      waiting.delete(wake);
+      signal?.removeEventListener("abort", stop);
+      resolve(announced);
     };
-    const timer = setTimeout(done, ms);
-    waiting.add(done);
-    signal?.addEventListener("abort", done, { once: true });
+    const wake = () => done(true);
+    const stop = () => done(false);
+    const timer = setTimeout(stop, ms);
+    waiting.add(wake);
+    signal?.addEventListener("abort", stop, { once: true });
   });
 }
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { countLoopTurns } from "@/tests/support/loop-turns";
 import { db } from "@/lib/db";
-import { PGliteThread, pgliteThreadAdapter } from "@/lib/db/pglite-thread";
+import { aheadOfRequests, PGliteThread, pgliteThreadAdapter } from "@/lib/db/pglite-thread";
 
 // PGlite works in a thread of its own (docs/decisions/016-pglite-in-a-worker.md):
 // what the server's thread may do while a statement runs, and what reaches
@@ -63,6 +63,46 @@ describe("the PGlite thread", () => {
     const adapter = await pgliteThreadAdapter(thread).connect();
     await expect(adapter.queryRaw({ sql: "SELECT 1", args: [], argTypes: [] })).rejects.toThrow();
     await thread.close().catch(() => undefined);
+  });
+
+  it("runs a statement sent ahead before those already waiting", async () => {
+    const thread = new PGliteThread("memory://");
+    const adapter = await pgliteThreadAdapter(thread).connect();
+    const done: string[] = [];
+    const query = (label: string, sql: string) =>
+      adapter.queryRaw({ sql, args: [], argTypes: [] }).then(() => void done.push(label));
+    await query("open", "SELECT 1");
+    // The long one runs (or is about to); the next three wait behind it, in order.
+    const waiting = [query("request 1", LONG_STATEMENT)];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    waiting.push(...[2, 3, 4].map((n) => query(`request ${n}`, "SELECT 1")));
+    const ahead = aheadOfRequests(() => query("ahead", "SELECT 1"));
+    await Promise.all([...waiting, ahead]);
+    expect(done.indexOf("ahead")).toBeLessThan(done.indexOf("request 2"));
+    expect(done.filter((label) => label.startsWith("request"))).toEqual([
+      "request 1",
+      "request 2",
+      "request 3",
+      "request 4",
+    ]);
+    await thread.close();
+  });
+
+  it("while a transaction is open, runs its statements and holds the others until it ends", async () => {
+    const thread = new PGliteThread("memory://");
+    const adapter = await pgliteThreadAdapter(thread).connect();
+    const done: string[] = [];
+    const transaction = await adapter.startTransaction();
+    const outside = adapter.queryRaw({ sql: "SELECT 1", args: [], argTypes: [] }).then(() => void done.push("outside"));
+    const ahead = aheadOfRequests(() =>
+      adapter.queryRaw({ sql: "SELECT 2", args: [], argTypes: [] }).then(() => void done.push("ahead")),
+    );
+    await transaction.queryRaw({ sql: "SELECT 3", args: [], argTypes: [] });
+    done.push("inside");
+    await transaction.commit();
+    await Promise.all([outside, ahead]);
+    expect(done).toEqual(["inside", "ahead", "outside"]);
+    await thread.close();
   });
 
   it("answers nothing once closed", async () => {
