@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { TODO_STATUSES, type TodoStatus } from "@/lib/ask/schemas";
 import { formRoute } from "@/lib/http/form-route";
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 
 // Shared shape of the queue's form posts under /core-ask/[id]/… : operator
 // only, back to the todo on the queue page unless the form says where.

@@ -2,6 +2,7 @@
 // "Ask decisions"). Shared by the route handlers, the capture and queue forms
 // and the client hooks; no server imports here.
 import { z } from "zod";
+import { int4, INT4_MAX, isoTime } from "@/lib/http/wire";
 import { isStorableText, optionalText, text } from "@/lib/text-input";
 import { pageCursor, pageLimit } from "@/lib/http/paging";
 
@@ -48,7 +49,7 @@ export const priority = integerInput
 
 const positiveId = integerInput
   .transform(Number)
-  .pipe(z.number().min(1, "must be a positive integer").max(2_147_483_647, "is too large"));
+  .pipe(z.number().min(1, "must be a positive integer").max(INT4_MAX, "is too large"));
 
 const source = z
   .string({ error: `must be one of ${SOURCES.join(", ")}` })
@@ -144,8 +145,8 @@ export type ClaimTodoBody = z.infer<typeof claimTodoBody>;
 export const releaseTodoBody = z.object({ agent });
 export type ReleaseTodoBody = z.infer<typeof releaseTodoBody>;
 
-/** An ISO 8601 time with an offset (or Z), or null to clear it. */
-const isoTime = z
+/** An ISO 8601 time with an offset (or Z), as a Date. */
+const timeInput = z
   .string({ error: "must be a time like 2026-05-01T09:00:00Z" })
   .trim()
   .pipe(z.iso.datetime({ offset: true, error: "must be a time like 2026-05-01T09:00:00Z" }))
@@ -175,7 +176,7 @@ export const updateTodoBody = z
     draft_response: clearableText(TEXT_MAX),
     decision: clearableText(TEXT_MAX),
     snooze_until: z
-      .union([isoTime, z.null(), z.literal("")])
+      .union([timeInput, z.null(), z.literal("")])
       .optional()
       .transform((value) => (value === "" ? null : value)),
     agent,
@@ -206,13 +207,12 @@ export const FOLLOW_UPS_LIMIT_MAX = 200;
 // milliseconds: [5, 1714554000000, 123] is priority 5, created at that
 // instant, id 123. The ranges keep a forged one from reaching the database
 // as an int4 overflow or a year it cannot store.
-const sqlInt = z.number().int().min(-2_147_483_648).max(2_147_483_647);
 const epochMs = z.number().int().min(0).max(253_402_300_799_999); // up to 9999-12-31
 
 /** After a row in queue order: its priority, created_at and id. */
-export const queueCursor = pageCursor(z.tuple([sqlInt, epochMs, sqlInt]));
+export const queueCursor = pageCursor(z.tuple([int4, epochMs, int4]));
 /** After a row in an order by one time, then id (follow-ups, snoozed, closed). */
-export const timeCursor = pageCursor(z.tuple([epochMs, sqlInt]));
+export const timeCursor = pageCursor(z.tuple([epochMs, int4]));
 
 /** GET pending and decisions/ready: both in queue order. */
 export const listTodosQuery = z.object({
@@ -239,8 +239,6 @@ export type CreateTipBody = z.infer<typeof createTipBody>;
 
 // ─── responses ─────────────────────────────────────────────────────────────
 
-const isoString = z.iso.datetime({ offset: true });
-
 export const attachmentMeta = z.object({
   id: z.number().int(),
   filename: z.string(),
@@ -248,7 +246,7 @@ export const attachmentMeta = z.object({
   size: z.number().int(),
   /** Operator only: GET it with the cookie or an API key. */
   url: z.string(),
-  created_at: isoString,
+  created_at: isoTime,
 });
 export type AttachmentMeta = z.infer<typeof attachmentMeta>;
 
@@ -263,9 +261,9 @@ export const todoJson = z.object({
   status: z.enum(TODO_STATUSES),
   /** The lease; all three null when unclaimed or when the lease ran out. */
   claimed_by: z.string().nullable(),
-  claimed_at: isoString.nullable(),
-  lock_expires_at: isoString.nullable(),
-  snooze_until: isoString.nullable(),
+  claimed_at: isoTime.nullable(),
+  lock_expires_at: isoTime.nullable(),
+  snooze_until: isoTime.nullable(),
   draft_response: z.string().nullable(),
   response: z.string().nullable(),
   decision: z.string().nullable(),
@@ -275,8 +273,8 @@ export const todoJson = z.object({
   /** How many follow-ups hang under it in all. */
   follow_up_count: z.number().int(),
   attachments: z.array(attachmentMeta),
-  created_at: isoString,
-  updated_at: isoString,
+  created_at: isoTime,
+  updated_at: isoTime,
 });
 export type TodoJson = z.infer<typeof todoJson>;
 
@@ -310,7 +308,7 @@ export const todoDetailResponse = z.object({ ok: z.literal(true), todo: todoDeta
 export const claimTodoResponse = z.object({
   ok: z.literal(true),
   claimed_by: z.string(),
-  lock_expires_at: isoString,
+  lock_expires_at: isoTime,
   todo: todoJson,
 });
 
@@ -322,7 +320,7 @@ export const draftResponseResponse = z.object({
   todo: todoJson,
 });
 
-export const tipJson = z.object({ id: z.number().int(), text: z.string(), created_at: isoString });
+export const tipJson = z.object({ id: z.number().int(), text: z.string(), created_at: isoTime });
 export type TipJson = z.infer<typeof tipJson>;
 
 export const randomTipResponse = z.object({ ok: z.literal(true), tip: tipJson.nullable() });

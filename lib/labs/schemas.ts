@@ -6,13 +6,11 @@ import { z } from "zod";
 import { todoJson } from "@/lib/ask/schemas";
 import { API_PLAN_NAMES, DEFAULT_API_PLAN } from "@/lib/auth/plans";
 import { API_SCOPES } from "@/lib/auth/scopes";
-import { idParam } from "@/lib/http/ids";
+import { idParam, isoTime } from "@/lib/http/wire";
 import { text } from "@/lib/text-input";
 import { UI_VARIANTS } from "@/lib/labs/variants";
 import { note, outOfStock, priceDrop, recentObservation, stateResponse } from "@/lib/research/schemas";
 import { scanItem } from "@/lib/scan/schemas";
-
-const timestamp = z.iso.datetime({ offset: true });
 
 export const apiPlan = z.enum(API_PLAN_NAMES, { error: `must be one of ${API_PLAN_NAMES.join(", ")}` });
 
@@ -42,16 +40,16 @@ export const createPairingResponse = z.object({
   name: z.string(),
   /** The one-time link to open on the phone (the QR code's content). */
   url: z.string(),
-  expires_at: timestamp,
+  expires_at: isoTime,
 });
 export type CreatePairingResponse = z.infer<typeof createPairingResponse>;
 
 export const pairedDevice = z.object({
   id: z.number().int(),
   name: z.string(),
-  created_at: timestamp,
-  last_used_at: timestamp.nullable(),
-  revoked_at: timestamp.nullable(),
+  created_at: isoTime,
+  last_used_at: isoTime.nullable(),
+  revoked_at: isoTime.nullable(),
 });
 export type PairedDeviceJson = z.infer<typeof pairedDevice>;
 
@@ -70,9 +68,9 @@ export const apiKey = z.object({
   scopes: z.array(z.enum(API_SCOPES)),
   /** The first characters of the key, to tell keys apart; never the key. */
   prefix: z.string(),
-  created_at: timestamp,
-  last_used_at: timestamp.nullable(),
-  revoked_at: timestamp.nullable(),
+  created_at: isoTime,
+  last_used_at: isoTime.nullable(),
+  revoked_at: isoTime.nullable(),
 });
 export type ApiKey = z.infer<typeof apiKey>;
 
@@ -116,7 +114,7 @@ export const apiUsageEntry = z.object({
   status: z.number().int(),
   /** The caller's address (lib/http/client-address.ts); null on older lines. */
   client: z.string().nullable(),
-  created_at: timestamp,
+  created_at: isoTime,
 });
 export type ApiUsageEntry = z.infer<typeof apiUsageEntry>;
 
@@ -179,7 +177,7 @@ export const publicStatus = z.strictObject({
 /** The operator's view adds the build, the database and the migrations. */
 export const operatorStatus = publicStatus.extend({
   commit: z.string().nullable(),
-  started_at: timestamp,
+  started_at: isoTime,
   uptime_seconds: z.number().int(),
   database: z.object({ kind: z.enum(["pglite", "postgresql"]), ok: z.boolean() }),
   migrations: z.object({
@@ -228,7 +226,7 @@ const todoList = z.object({
 
 export const dashboardResponse = z.object({
   ok: z.literal(true),
-  generated_at: timestamp,
+  generated_at: isoTime,
   health: z.object({
     ok: z.boolean(),
     database: z.object({
@@ -250,9 +248,9 @@ export const dashboardResponse = z.object({
         /** True when it is the caller's own session. */
         mine: z.boolean(),
         state: z.enum(["open", "ended", "expired"]),
-        started_at: timestamp,
-        last_scan_at: timestamp,
-        ended_at: timestamp.nullable(),
+        started_at: isoTime,
+        last_scan_at: isoTime,
+        ended_at: isoTime.nullable(),
         scans: z.number().int().nonnegative(),
         invoices: z.number().int().nonnegative(),
         gross_total: z.string().regex(/^-?\d+\.\d{2}$/),
@@ -303,14 +301,14 @@ export const backupNameParams = z.object({
 });
 
 const backupProof = z.union([
-  z.object({ ok: z.literal(true), proven_at: timestamp }),
-  z.object({ ok: z.literal(false), proven_at: timestamp, reason: z.string() }),
+  z.object({ ok: z.literal(true), proven_at: isoTime }),
+  z.object({ ok: z.literal(false), proven_at: isoTime, reason: z.string() }),
 ]);
 
 export const backupFile = z.object({
   name: z.string(),
   size: z.number().int().nonnegative(),
-  created_at: timestamp,
+  created_at: isoTime,
   /** Whether it restored into a scratch database with every row; null before it has been tried. */
   proof: backupProof.nullable(),
 });

@@ -1,12 +1,11 @@
 // The notification API's shapes (docs/contract.md, "Notifications"): web
 // push subscriptions and ntfy topics. No server imports: the pages share them.
 import { z } from "zod";
+import { isoTime } from "@/lib/http/wire";
 import { chosenEventTypes } from "@/lib/events/schemas";
 import { LOCALES } from "@/lib/i18n/locales";
 import { isQuietHours } from "@/lib/notify/quiet-hours";
 import { optionalText } from "@/lib/text-input";
-
-const timestamp = z.iso.datetime({ offset: true });
 
 /** A base64url key of a push subscription, as PushSubscription.toJSON() gives it, of the length RFC 8291 gives it. */
 const subscriptionKey = (bytes: number, description: string) =>
@@ -82,12 +81,12 @@ export const channelJson = z.strictObject({
   person: z.string().nullable(),
   locale: z.string(),
   pending: z.number().int(),
-  held_until: timestamp
+  held_until: isoTime
     .nullable()
     .meta({ description: "Quiet hours or the batch window hold what is pending until then" }),
-  last_sent_at: timestamp.nullable(),
+  last_sent_at: isoTime.nullable(),
   last_error: z.string().nullable(),
-  created_at: timestamp,
+  created_at: isoTime,
 });
 
 export type ChannelJson = z.infer<typeof channelJson>;

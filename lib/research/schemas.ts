@@ -2,6 +2,7 @@
 // "Research decisions"). Shared by the route handlers and the dashboard forms; no server
 // imports here.
 import { z } from "zod";
+import { INT4_MAX, isoTime } from "@/lib/http/wire";
 import { priceInput } from "@/lib/money/schemas";
 import { optionalText, text } from "@/lib/text-input";
 
@@ -35,7 +36,7 @@ const idValue = z
     ],
     { error: "must be a positive integer" },
   )
-  .pipe(z.number().max(2_147_483_647, "is too large"));
+  .pipe(z.number().max(INT4_MAX, "is too large"));
 
 // Absent, null or "" mean no price.
 const price = z
@@ -116,7 +117,6 @@ export const sessionSlugParam = text(200);
 // (LABS_CHECK_RESPONSES=1) and they feed the API reference. Strict objects, so
 // a field added to a handler but not here fails the tests.
 
-const isoTime = z.iso.datetime({ offset: true });
 const id = z.number().int().positive();
 /** A price as the database keeps it, Decimal(12,2) written "1234.50". */
 const decimal = z.string().regex(/^\d+\.\d{2}$/);

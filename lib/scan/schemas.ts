@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam } from "@/lib/http/ids";
+import { idParam, isoTime, rowId } from "@/lib/http/wire";
 import { pageCursor, pageLimit } from "@/lib/http/paging";
 import { priceInput } from "@/lib/money/schemas";
 import { text } from "@/lib/text-input";
@@ -33,12 +33,9 @@ export const barcodeFormat = z.string().transform((value, ctx): BarcodeFormat =>
   return z.NEVER;
 });
 
-const positiveInt = z.number().int("must be an integer").positive("must be a positive integer").max(2_147_483_647);
-
 // Building blocks of the response schemas (what the server sends, for the API
 // reference and LABS_CHECK_RESPONSES): ISO 8601 UTC timestamps, money as a
 // decimal string with two decimals.
-const isoDateTime = z.iso.datetime({ offset: true });
 const decimal = z.string().regex(/^-?\d+\.\d{2}$/, "must be a decimal with two decimals");
 
 /**
@@ -49,7 +46,7 @@ const decimal = z.string().regex(/^-?\d+\.\d{2}$/, "must be a decimal with two d
 export const productCode = text(64).transform((code) => productCodeOf({ value: code, format: null }));
 
 export const storeSchema = z.object({
-  id: positiveInt,
+  id: rowId,
   name: z.string(),
   country: z.string(),
   tax_id: z.string().nullable(),
@@ -73,7 +70,6 @@ export const SESSION_SCANS_PAGE = { fallback: 200, max: 500 } as const;
 /** Where the next page starts; null on the last page. Pass it back as `cursor`. */
 const nextCursor = z.string().nullable();
 const nameKeyPosition = z.string().max(500);
-const rowId = z.number().int().positive().max(2_147_483_647);
 
 // ─── scans and sessions ───────────────────────────────────────────────────
 
@@ -114,7 +110,7 @@ export const recordScanBody = z.object({
 export type RecordScanBody = z.infer<typeof recordScanBody>;
 
 export const setScanStoreBody = z.object({
-  store_id: positiveInt.nullable(),
+  store_id: rowId.nullable(),
   /** The scan's session, else the `scan_sid` cookie: a stranger may only touch scans of its own session. */
   session_id: sessionId.optional().nullable(),
 });
@@ -137,22 +133,22 @@ export const endSessionBody = z.object({
 const storedFormat = z.union([z.enum(BARCODE_FORMATS), z.literal("")]);
 
 export const scanItem = z.object({
-  id: positiveInt,
+  id: rowId,
   value: z.string(),
   format: storedFormat,
   kind: z.enum(SCAN_KINDS),
   note: z.string().nullable(),
   session_id: storedSessionId,
-  store_id: positiveInt.nullable(),
+  store_id: rowId.nullable(),
   store_name: z.string().nullable(),
-  created_at: isoDateTime,
+  created_at: isoTime,
 });
 export type ScanItem = z.infer<typeof scanItem>;
 
 export const invoiceItem = z.object({
-  id: positiveInt,
-  scan_id: positiveInt,
-  store_id: positiveInt.nullable(),
+  id: rowId,
+  scan_id: rowId,
+  store_id: rowId.nullable(),
   parse_error: z.string().nullable(),
   issuer_nif: z.string().nullable(),
   buyer_nif: z.string().nullable(),
@@ -167,7 +163,7 @@ export const invoiceItem = z.object({
   vat_lines: z.array(
     z.object({ region: z.string(), rate: z.string(), base: decimal.nullable(), vat: decimal.nullable() }),
   ),
-  created_at: isoDateTime,
+  created_at: isoTime,
 });
 export type InvoiceItem = z.infer<typeof invoiceItem>;
 
@@ -186,9 +182,9 @@ export type SetScanStoreResponse = z.infer<typeof setScanStoreResponse>;
 const sessionItem = z.object({
   id: storedSessionId,
   state: z.enum(["open", "ended", "expired"]),
-  started_at: isoDateTime,
-  last_scan_at: isoDateTime,
-  ended_at: isoDateTime.nullable(),
+  started_at: isoTime,
+  last_scan_at: isoTime,
+  ended_at: isoTime.nullable(),
 });
 
 export const sessionDetailResponse = z.object({
@@ -300,7 +296,7 @@ export const createCardBody = z
     card_value: text(500),
     card_format: cardFormat.optional().nullable(),
     ...cardFields,
-    person_id: positiveInt.optional().nullable(),
+    person_id: rowId.optional().nullable(),
     person_name: text(120).optional().nullable(),
   })
   .refine((body) => body.person_id != null || body.person_name != null, {
@@ -340,10 +336,10 @@ const cardPhotoUrls = z.object({
 });
 
 export const cardSchema = z.object({
-  id: positiveInt,
-  store_id: positiveInt,
+  id: rowId,
+  store_id: rowId,
   store_name: z.string(),
-  person_id: positiveInt,
+  person_id: rowId,
   person_name: z.string(),
   /** What the barcode encodes. */
   card_value: z.string(),
@@ -352,28 +348,28 @@ export const cardSchema = z.object({
   card_format: z.string().nullable(),
   label: z.string(),
   note: z.string(),
-  valid_from: isoDateTime.nullable(),
-  expiry: isoDateTime.nullable(),
+  valid_from: isoTime.nullable(),
+  expiry: isoTime.nullable(),
   balance: decimal.nullable(),
   balance_currency: z.string().nullable(),
   header_color: z.string().nullable(),
   starred: z.boolean(),
   archived: z.boolean(),
-  last_used_at: isoDateTime.nullable(),
+  last_used_at: isoTime.nullable(),
   /** The number printed on the card; null when it is `card_value`. */
   printed_number: z.string().nullable(),
   barcode_encoding: z.enum(BARCODE_TEXT_ENCODINGS).nullable(),
   /** Where each picture of the card is served from; null when it has none. */
   photos: cardPhotoUrls,
-  created_at: isoDateTime,
+  created_at: isoTime,
 });
 export type Card = z.infer<typeof cardSchema>;
 
 export const cardSpendSchema = z.object({
-  id: positiveInt,
+  id: rowId,
   amount: decimal,
   note: z.string(),
-  at: isoDateTime,
+  at: isoTime,
 });
 export type CardSpend = z.infer<typeof cardSpendSchema>;
 
@@ -419,7 +415,7 @@ export type ListStoresResponse = z.infer<typeof listStoresResponse>;
 
 export const createStoreResponse = z.object({
   ok: z.literal(true),
-  store_id: positiveInt,
+  store_id: rowId,
   name: z.string(),
   country: z.string(),
   tax_id: z.string().nullable(),
@@ -458,10 +454,10 @@ export const setPreferenceBody = z.object({
 });
 
 export const preferenceItem = z.object({
-  person_id: positiveInt,
+  person_id: rowId,
   person_name: z.string(),
   sentiment: z.enum(SENTIMENTS),
-  updated_at: isoDateTime,
+  updated_at: isoTime,
 });
 export type PreferenceItem = z.infer<typeof preferenceItem>;
 
@@ -490,8 +486,8 @@ export const PRICE_SOURCES = ["manual", "invoice"] as const;
 export const createPriceBody = z
   .object({
     code: productCode.optional().nullable(),
-    product_id: positiveInt.optional().nullable(),
-    store_id: positiveInt.optional().nullable(),
+    product_id: rowId.optional().nullable(),
+    store_id: rowId.optional().nullable(),
     store_name: text(120).optional().nullable(),
     price: priceInput,
     currency: z
@@ -519,7 +515,7 @@ const decimalPosition = z.string().regex(/^-?\d{1,10}(\.\d{1,2})?$/);
 /** A latest price's place: cheapest first, then the store's name key, then its id. */
 const latestPricePosition = z.tuple([decimalPosition, nameKeyPosition, rowId]);
 /** A price's place in the history: newest first, then its id. */
-const historyPricePosition = z.tuple([isoDateTime, rowId]);
+const historyPricePosition = z.tuple([isoTime, rowId]);
 export type LatestPricePosition = z.infer<typeof latestPricePosition>;
 export type HistoryPricePosition = z.infer<typeof historyPricePosition>;
 
@@ -534,16 +530,16 @@ export const listPricesQuery = z.object({
 });
 
 export const priceSchema = z.object({
-  id: positiveInt,
-  product_id: positiveInt,
+  id: rowId,
+  product_id: rowId,
   code: z.string(),
   product_name: z.string(),
-  store_id: positiveInt,
+  store_id: rowId,
   store_name: z.string(),
   price: decimal,
   currency: z.string(),
   source: z.enum(PRICE_SOURCES),
-  observed_at: isoDateTime,
+  observed_at: isoTime,
   /** Median of the product's prices in that currency; null with fewer than 3 prices. */
   median: decimal.nullable(),
   /** More than 3× or less than a third of the median. */
@@ -588,7 +584,7 @@ export const searchProductsQuery = z.object({
 export const PRODUCT_SOURCES = ["manual", "off", "scan"] as const;
 
 export const productSchema = z.object({
-  id: positiveInt,
+  id: rowId,
   code: z.string(),
   name: z.string(),
   brand: z.string(),
@@ -598,9 +594,9 @@ export const productSchema = z.object({
   source: z.enum(PRODUCT_SOURCES),
   /** Open Food Facts' last answer: found, not_found, or null when never asked. */
   off_status: z.enum(["found", "not_found"]).nullable(),
-  enriched_at: isoDateTime.nullable(),
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
+  enriched_at: isoTime.nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -1,20 +1,13 @@
 // The watches API's shapes (docs/contract.md, "Watches"). No server imports: the pages share them.
 import { z } from "zod";
-import { idParam } from "@/lib/http/ids";
+import { idParam, isoTime, rowId } from "@/lib/http/wire";
 import { priceInput } from "@/lib/money/schemas";
 import { productCode } from "@/lib/scan/schemas";
 import { optionalText } from "@/lib/text-input";
 
-const timestamp = z.iso.datetime({ offset: true });
-
 export const createWatchBody = z
   .object({
-    research_item_id: z
-      .number()
-      .int("must be an integer")
-      .positive("must be a positive integer")
-      .max(2_147_483_647)
-      .optional(),
+    research_item_id: rowId.optional(),
     product_code: productCode.optional(),
     /** At or under this price: `12,50` or `12.50`, as observe takes it. */
     below: priceInput.optional(),
@@ -47,7 +40,7 @@ export const watchJson = z.strictObject({
   drop_percent: z.number().nullable(),
   person: z.string().nullable(),
   last_hit_price: z.string().nullable().meta({ description: "The low last announced; the next hit is under it" }),
-  created_at: timestamp,
+  created_at: isoTime,
 });
 
 export type WatchJson = z.infer<typeof watchJson>;

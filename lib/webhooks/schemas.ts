@@ -1,10 +1,8 @@
 // The webhook API's shapes (docs/contract.md, "Webhooks"). No server imports.
 import { z } from "zod";
 import { chosenEventTypes } from "@/lib/events/schemas";
-import { idParam } from "@/lib/http/ids";
+import { idParam, isoTime } from "@/lib/http/wire";
 import { optionalText } from "@/lib/text-input";
-
-const timestamp = z.iso.datetime({ offset: true });
 
 /** Where a webhook is sent: an http or https address, nothing else. */
 const webhookUrl = z
@@ -34,9 +32,9 @@ export const webhookJson = z.strictObject({
   types: z.array(z.string()),
   description: z.string().nullable(),
   enabled: z.boolean(),
-  failing_since: timestamp.nullable(),
-  disabled_at: timestamp.nullable(),
-  created_at: timestamp,
+  failing_since: isoTime.nullable(),
+  disabled_at: isoTime.nullable(),
+  created_at: isoTime,
 });
 
 export type WebhookJson = z.infer<typeof webhookJson>;
@@ -61,9 +59,9 @@ export const webhookDelivery = z.strictObject({
   last_error: z.string().nullable(),
   latency_ms: z.number().int().nullable(),
   response: z.string().nullable().meta({ description: "The first 1 KiB of the receiver's last answer" }),
-  next_attempt_at: timestamp.nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
+  next_attempt_at: isoTime.nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
 });
 
 export type WebhookDeliveryJson = z.infer<typeof webhookDelivery>;

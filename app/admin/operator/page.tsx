@@ -26,7 +26,7 @@ import { API_PLANS } from "@/lib/auth/plans";
 import { env } from "@/lib/env";
 import { formatNumber } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import { idParam } from "@/lib/http/ids";
+import { idParam } from "@/lib/http/wire";
 import { buildStatus } from "@/lib/labs/status";
 import { tablesWithHouseholdData } from "@/lib/labs/restore-backup";
 import { listBackups } from "@/lib/labs/scheduled-backups";

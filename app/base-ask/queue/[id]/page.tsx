@@ -11,7 +11,7 @@ import { timeCursor, type TodoDetailJson } from "@/lib/ask/schemas";
 import { encodeCursor } from "@/lib/http/paging";
 import { requireOperatorPage } from "@/lib/auth/operator-page";
 import { AppError } from "@/lib/http/errors";
-import { idParam } from "@/lib/http/ids";
+import { idParam } from "@/lib/http/wire";
 import { requestVariant } from "@/lib/labs/request-variant";
 
 // A todo's own page: its whole text and editor (the queue's lists cut long

@@ -12,7 +12,7 @@ import { Time } from "@/components/ui/time";
 import { WatchButton } from "@/components/watches/watch-button";
 import { requireOperatorPage } from "@/lib/auth/operator-page";
 import { AppError } from "@/lib/http/errors";
-import { idParam } from "@/lib/http/ids";
+import { idParam } from "@/lib/http/wire";
 import { getItemDetailOrThrow } from "@/lib/research/get-item";
 import type { ItemDetail } from "@/lib/research/schemas";
 

@@ -1,7 +1,7 @@
 // GET /api/core-ask/[id] – one todo with its attachments' metadata, parent and latest follow-ups
 import { getTodoDetailOrThrow } from "@/lib/ask/get-todo";
 import { getTodoQuery, todoDetailResponse } from "@/lib/ask/schemas";
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 
 export const GET = route(

@@ -2,7 +2,7 @@
 import { defaultAgent } from "@/lib/ask/caller";
 import { claimTodo } from "@/lib/ask/claim-todo";
 import { claimTodoBody, claimTodoResponse } from "@/lib/ask/schemas";
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 
 export const POST = route(

@@ -1,7 +1,7 @@
 // POST /api/core-ask/[id]/draft-response – draft a reply (language model or template) and store it
 import { draftTodoResponse } from "@/lib/ask/draft-response";
 import { draftResponseResponse } from "@/lib/ask/schemas";
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 import { requestLocale } from "@/lib/i18n/locales";
 

@@ -1,7 +1,7 @@
 // POST /api/core-ask/[id]/release – free a claimed todo ({ agent? }); 409 when not claimed
 import { releaseTodo } from "@/lib/ask/claim-todo";
 import { releaseTodoBody, todoResponse } from "@/lib/ask/schemas";
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 
 export const POST = route(

@@ -2,7 +2,7 @@
 import { updateTodo } from "@/lib/ask/update-todo";
 import { originLabel } from "@/lib/auth/origin";
 import { todoResponse, updateTodoBody } from "@/lib/ask/schemas";
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 
 export const POST = route(

@@ -1,6 +1,6 @@
 // GET /api/core-ask/attachments/[id] – an attachment's bytes, for the operator only
 import { attachmentResponse } from "@/lib/ask/attachments";
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 
 export const GET = route(

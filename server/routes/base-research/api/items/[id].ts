@@ -1,5 +1,5 @@
 // GET /base-research/api/items/[id] – one item with its observations and per-source prices
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 import { browserGuarded } from "@/lib/research/browser-guard";
 import { getItemDetailOrThrow } from "@/lib/research/get-item";

@@ -1,5 +1,5 @@
 // GET /base-scan/api/cards/[id] – a card with its latest spends; PATCH – change what it keeps
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 import { getCard, updateCard } from "@/lib/scan/cards";
 import { cardDetailResponse, cardResponse, updateCardBody } from "@/lib/scan/schemas";

@@ -1,5 +1,5 @@
 // DELETE /labs/api/watches/[id] – stop watching a price
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 import { deleteWatch } from "@/lib/watches/manage-watches";
 import { deleteWatchResponse } from "@/lib/watches/schemas";

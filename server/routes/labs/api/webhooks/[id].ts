@@ -1,5 +1,5 @@
 // DELETE /labs/api/webhooks/[id] – stop sending to a webhook; its deliveries go with it
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 import { deleteWebhook } from "@/lib/webhooks/manage-webhooks";
 import { deleteWebhookResponse } from "@/lib/webhooks/schemas";

@@ -1,7 +1,7 @@
 // POST /api/core-ask/tips/[id]/delete – remove a tip (operator)
 import { deletedResponse } from "@/lib/ask/schemas";
 import { deleteTip } from "@/lib/ask/tips";
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 
 export const POST = route(

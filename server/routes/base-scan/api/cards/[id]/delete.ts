@@ -1,5 +1,5 @@
 // POST /base-scan/api/cards/[id]/delete – soft-delete a card
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 import { deleteCard } from "@/lib/scan/cards";
 import { deleteCardResponse } from "@/lib/scan/schemas";

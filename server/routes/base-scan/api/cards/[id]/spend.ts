@@ -1,5 +1,5 @@
 // POST /base-scan/api/cards/[id]/spend – take an amount off a gift card's balance, kept in its history
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 import { spendFromCard } from "@/lib/scan/cards";
 import { spendCardBody, spendCardResponse } from "@/lib/scan/schemas";

@@ -1,5 +1,5 @@
 // POST /base-scan/api/cards/[id]/used – the card was shown at the till: its last_used_at is now
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 import { markCardUsed } from "@/lib/scan/cards";
 import { cardResponse } from "@/lib/scan/schemas";

@@ -1,5 +1,5 @@
 // POST /base-scan/api/scans/[id]/store – attach a store to a scan, or remove it with null
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 import { setScanStoreBody, setScanStoreResponse } from "@/lib/scan/schemas";
 import { callerSessionId } from "@/lib/scan/scan-session";

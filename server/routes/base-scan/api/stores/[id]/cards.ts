@@ -1,5 +1,5 @@
 // GET /base-scan/api/stores/[id]/cards – a store's active cards, paged; POST – add a card to it
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 import { createCard, listCards } from "@/lib/scan/cards";
 import { cardsPageQuery, createCardBody, createCardResponse, storeCardsResponse } from "@/lib/scan/schemas";

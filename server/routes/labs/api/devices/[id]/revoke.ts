@@ -1,6 +1,6 @@
 // POST /labs/api/devices/[id]/revoke – shut a paired device out from now on
 import { revokeDevice } from "@/lib/auth/devices";
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 import { revokeDeviceResponse } from "@/lib/labs/schemas";
 

@@ -1,6 +1,6 @@
 // POST /labs/api/keys/[id]/revoke – revoke a key; it answers 401 from then on
 import { revokeApiKey } from "@/lib/auth/api-keys";
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 import { revokeApiKeyResponse } from "@/lib/labs/schemas";
 

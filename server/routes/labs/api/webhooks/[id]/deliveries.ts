@@ -1,5 +1,5 @@
 // GET /labs/api/webhooks/[id]/deliveries – the latest deliveries and how their attempts went
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 import { listDeliveries } from "@/lib/webhooks/manage-webhooks";
 import { listDeliveriesResponse } from "@/lib/webhooks/schemas";

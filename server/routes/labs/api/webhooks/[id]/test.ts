@@ -1,5 +1,5 @@
 // POST /labs/api/webhooks/[id]/test – send webhook.test, as any event is sent
-import { idParams } from "@/lib/http/ids";
+import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 import { testWebhook } from "@/lib/webhooks/manage-webhooks";
 import { deliveryResponse } from "@/lib/webhooks/schemas";
