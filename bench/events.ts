@@ -13,7 +13,8 @@
 //    the same load with nothing being delivered.
 // 3. throughput with events: observes that each raise price.dropped (sent to
 //    a webhook) against observes that raise nothing, and scans while drops
-//    flow against scans alone: ratios.
+//    flow against scans alone: ratios. Last, the same drops with the webhook
+//    gone: what the event costs without its delivery.
 // Nothing asserts on the numbers.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -172,6 +173,13 @@ try {
   line("3. scan alone", scansAlone);
   line("3. scan while drops go to a webhook", scansWithDrops);
   console.log(`3. scan with events / without: ${(scansWithDrops.rate / scansAlone.rate).toFixed(2)}`);
+  // What of the observes' cost is the event itself, and what its delivery: the same drops with no
+  // webhook to send them to (the event is written, nothing is fanned out).
+  const gone = await fetch(`${url}/labs/api/webhooks/${webhook.id}`, { method: "DELETE", headers: operator });
+  if (!gone.ok) throw new Error(`webhook delete: ${gone.status}`);
+  const undelivered = better([await observeDropping(), await observeDropping()]);
+  line("3. observe, each a price.dropped, no webhook", undelivered);
+  console.log(`3. observe with events, no webhook / without: ${(undelivered.rate / quiet.rate).toFixed(2)}`);
 
   // 2. One event to FAN_OUT webhooks and FAN_OUT phones.
   for (let i = 0; i < FAN_OUT; i += 50) {

@@ -36,12 +36,16 @@ const aheadLane = new AsyncLocalStorage<true>();
 /**
  * Runs `work` with its statements on PGlite ahead of those already waiting
  * for the database (the thread keeps them in order otherwise). For the
- * delivery worker's pass: one short statement that sends every new event on
- * its way, where waiting its turn behind fifty requests' held each of them
- * for as long. On PostgreSQL, a pool of connections, it changes nothing.
+ * delivery worker's claims: one short statement that sends every new event
+ * on its way, where waiting its turn behind fifty requests' held each of
+ * them for as long. On PostgreSQL, a pool of connections, it changes nothing.
+ *
+ * What `work` starts and leaves running (a send, the record of its answer)
+ * stays in the lane too: give it the statement alone. Prisma's queries start
+ * when awaited, so `work` is awaited inside the lane.
  */
-export function aheadOfRequests<T>(work: () => Promise<T>): Promise<T> {
-  return aheadLane.run(true, work);
+export function aheadOfRequests<T>(work: () => PromiseLike<T>): Promise<T> {
+  return aheadLane.run(true, async () => await work());
 }
 
 /**

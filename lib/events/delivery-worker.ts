@@ -1,4 +1,3 @@
-import { aheadOfRequests } from "@/lib/db";
 import { nextAnnouncement } from "@/lib/events/announce";
 import { deliveryPass, type Pass } from "@/lib/events/delivery-pass";
 import { startDueNotifications } from "@/lib/notify/deliver-notifications";
@@ -83,13 +82,14 @@ export function startDeliveryWorker(): { stop: () => void } {
         fanOutDue = false;
         const pass: Pass | null = await run(
           "webhook deliveries",
-          () => aheadOfRequests(() => deliveryPass({ fanOut, room: webhookRoom })),
+          () => deliveryPass({ fanOut, room: webhookRoom }),
           null,
         );
         if (pass) {
           started += track(webhooks, pass.sends);
           webhooksDue = pass.sends.length >= webhookRoom;
           if (pass.notifications > 0) channelsDue = true;
+          if (pass.more) fanOutDue = true;
         } else {
           fanOutDue = fanOut;
           failed = true;
@@ -97,7 +97,7 @@ export function startDeliveryWorker(): { stop: () => void } {
       }
       if (channelsDue && pushes.size <= PUSH_WINDOW / 2) {
         const room = PUSH_WINDOW - pushes.size;
-        const sends = await run("notifications", () => aheadOfRequests(() => startDueNotifications(room)), []);
+        const sends = await run("notifications", () => startDueNotifications(room), []);
         channelsDue = sends.length >= room;
         started += track(pushes, sends);
       }

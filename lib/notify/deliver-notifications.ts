@@ -1,5 +1,5 @@
 import webpush from "web-push";
-import { db } from "@/lib/db";
+import { aheadOfRequests, db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
@@ -7,7 +7,7 @@ import { postOutbound } from "@/lib/events/outbound";
 import { quietUntil } from "@/lib/notify/quiet-hours";
 import { composeMessage, type NotifyEvent, type NotifyMessage } from "@/lib/notify/texts";
 import { vapidKeys } from "@/lib/notify/vapid-keys";
-import { GIVE_UP_AFTER_MS, retryDelayMs } from "@/lib/webhooks/deliver-webhooks";
+import { FAN_OUT_DESTINATIONS, GIVE_UP_AFTER_MS, retryDelayMs } from "@/lib/webhooks/deliver-webhooks";
 
 // Pushes and ntfy messages (docs/decisions/024-notifications.md). Like the
 // webhooks, the event log is fanned out to each channel that takes the
@@ -27,7 +27,8 @@ const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
 /**
  * The CTEs that give each channel a notification for every event of its
- * types after its mark, and move the mark on: for every channel at once, in
+ * types after its mark, and move the mark on: for up to FAN_OUT_DESTINATIONS
+ * channels at once (the next pass goes on with the rest), in
  * the delivery worker's one statement a pass (lib/events/delivery-pass.ts,
  * deliveryPass), which names `newest`, the last event's id, before them.
  * `notices` holds a row for each notification made. With `fanOut` false
@@ -39,6 +40,7 @@ export function notificationFanOut(fanOut: boolean): Prisma.Sql {
       SELECT c.id, c.types, c.last_event_id FROM notify_channel c, newest
       WHERE ${fanOut}::boolean AND c.last_event_id < newest.last_id
       ORDER BY c.id
+      LIMIT ${FAN_OUT_DESTINATIONS}::int
       FOR UPDATE OF c SKIP LOCKED),
     notify_upto AS (
       SELECT LEAST((SELECT last_id FROM newest), (SELECT min(last_event_id) FROM notify_channels) + ${FAN_OUT_BATCH}::int)
@@ -100,7 +102,9 @@ export function heldUntil(
  * thousand phones' sends behind the requests on PGlite's one connection.
  */
 async function claimDue(limit: number): Promise<Claimed[]> {
-  return db().$queryRaw<Claimed[]>`
+  // Ahead of the requests on PGlite (lib/events/delivery-pass.ts says why); the sends take their turn.
+  return aheadOfRequests(
+    () => db().$queryRaw<Claimed[]>`
     WITH due AS (
       SELECT c.id FROM notify_channel c
       WHERE (c.locked_until IS NULL OR c.locked_until < now())
@@ -129,7 +133,8 @@ async function claimDue(limit: number): Promise<Claimed[]> {
                   ORDER BY n.event_id
                   LIMIT ${GATHERED_MAX}::int) n
               LEFT JOIN event e ON e.id = n.event_id) AS pending
-    FROM claimed c`;
+    FROM claimed c`,
+  );
 }
 
 /** Claims up to `limit` channels with something due and starts sending to each, without waiting (as the webhooks' startDue). */

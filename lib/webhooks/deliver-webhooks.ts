@@ -19,13 +19,21 @@ const ANSWER_KEPT_CHARS = 1024;
 const CLAIM_SECONDS = 60;
 /** How many events one pass gives one webhook deliveries for. */
 const FAN_OUT_BATCH = 500;
+/**
+ * How many webhooks, and how many channels, one pass fans out to; the next
+ * pass goes on with the rest. On PGlite the requests wait while a pass runs:
+ * an event for a thousand webhooks and a thousand phones in one statement
+ * held every scan for as long as it took.
+ */
+export const FAN_OUT_DESTINATIONS = 200;
 
 /**
  * The CTEs of the delivery worker's pass (lib/events/delivery-pass.ts) for
  * webhooks, after its `newest`, the last event's id. With `fanOut`, each
  * enabled webhook is given a delivery for every event of its types after
- * the last it was given, and its mark moves on: for every webhook at once,
- * so a thousand webhooks cost one round trip, not a thousand transactions.
+ * the last it was given, and its mark moves on: for up to
+ * FAN_OUT_DESTINATIONS webhooks at once, so a thousand webhooks cost a few
+ * round trips, not a thousand transactions.
  * Ids are visible in order (decision 022), so going on from the marks never
  * skips one; a webhook another instance is fanning out is skipped (SKIP
  * LOCKED), and the unique webhook and event would make each delivery once
@@ -43,6 +51,7 @@ export function webhookFanOutAndClaim({ fanOut, room }: { fanOut: boolean; room:
       SELECT w.id, w.types, w.last_event_id FROM webhook w, newest
       WHERE ${fanOut}::boolean AND w.disabled_at IS NULL AND w.last_event_id < newest.last_id
       ORDER BY w.id
+      LIMIT ${FAN_OUT_DESTINATIONS}::int
       FOR UPDATE OF w SKIP LOCKED),
     hooks_upto AS (
       SELECT LEAST((SELECT last_id FROM newest), (SELECT min(last_event_id) FROM hooks) + ${FAN_OUT_BATCH}::int) AS id),

@@ -6,7 +6,7 @@ import { todoCreated } from "@/lib/events/ask-events";
 import { listEvents } from "@/lib/events/list-events";
 import { recordEvent } from "@/lib/events/record-event";
 import { deliverDue, deliveryPass } from "@/lib/events/delivery-pass";
-import { GIVE_UP_AFTER_MS, retryDelayMs } from "@/lib/webhooks/deliver-webhooks";
+import { FAN_OUT_DESTINATIONS, GIVE_UP_AFTER_MS, retryDelayMs } from "@/lib/webhooks/deliver-webhooks";
 import { createWebhook } from "@/lib/webhooks/manage-webhooks";
 
 // What the worker does with the database, a pass at a time and with the
@@ -109,5 +109,33 @@ describe("retryDelayMs", () => {
     expect([1, 2, 3].map((n) => retryDelayMs(n, () => 1))).toEqual([10_000, 20_000, 40_000]);
     expect(retryDelayMs(1, () => 0)).toBe(5_000);
     expect(retryDelayMs(30, () => 1)).toBe(3_600_000);
+  });
+});
+
+describe("an event for more webhooks than a pass fans out to", () => {
+  it("reaches FAN_OUT_DESTINATIONS of them a pass, says more wait, and the next passes the rest", async () => {
+    const webhooks = [];
+    for (let i = 0; i <= FAN_OUT_DESTINATIONS; i++)
+      webhooks.push(await createWebhook({ url, types: ["note.created"] }));
+    const ids = webhooks.map((webhook) => webhook.id);
+    await db().$transaction(async (tx) =>
+      recordEvent(tx, {
+        type: "note.created",
+        subject: { kind: "research_note", id: 1, url: "/base-research" },
+        data: { text: "for every webhook" },
+        origin: "labs",
+      }),
+    );
+    const reached = () => db().webhookDelivery.count({ where: { webhookId: { in: ids } } });
+    const first = await deliveryPass({ fanOut: true, room: 0 });
+    expect(first.more).toBe(true);
+    expect(await reached()).toBeGreaterThan(0);
+    expect(await reached()).toBeLessThan(ids.length);
+    // Other files' webhooks may share the passes (in db:postgres they share the database).
+    let passes = 1;
+    while ((await deliveryPass({ fanOut: true, room: 0 })).more) passes++;
+    expect(passes).toBeLessThan(10);
+    expect(await reached()).toBe(ids.length);
+    await db().webhook.updateMany({ where: { id: { in: ids } }, data: { disabledAt: new Date() } });
   });
 });
