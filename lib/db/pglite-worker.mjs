@@ -17,6 +17,8 @@ const factory = new PrismaPGlite(pglite);
 const adapters = new Map();
 const transactions = new Map();
 let lastId = 0;
+/** @type {number | null} The database's open transaction: only its statements go meanwhile (the queue below). */
+let openTransaction = null;
 
 const ready = pglite.waitReady.then(async () => {
   adapters.set(0, await factory.connect());
@@ -47,6 +49,7 @@ async function run({ op, adapter: adapterId = 0, transaction: transactionId, arg
     case "startTransaction": {
       const transaction = await queryable.startTransaction(arg ?? undefined);
       transactions.set(++lastId, transaction);
+      if (adapterId === 0) openTransaction = lastId;
       return { id: lastId, options: transaction.options };
     }
     case "commit":
@@ -55,6 +58,7 @@ async function run({ op, adapter: adapterId = 0, transaction: transactionId, arg
         return await queryable[op]();
       } finally {
         transactions.delete(transactionId);
+        if (openTransaction === transactionId) openTransaction = null;
       }
     case "connectToShadowDb": {
       const shadow = await factory.connectToShadowDb();
@@ -117,8 +121,6 @@ function schedulePump() {
     pump();
   });
 }
-/** @type {number | null} */
-let openTransaction = null;
 
 function nextIndex() {
   if (openTransaction !== null) return queue.findIndex((message) => message.transaction === openTransaction);
@@ -132,21 +134,7 @@ function pump() {
   if (index < 0) return;
   const [message] = queue.splice(index, 1);
   busy = true;
-  const running = run(message);
-  void running.then(
-    (result) => {
-      if (message.op === "startTransaction") openTransaction = /** @type {{ id: number }} */ (result).id;
-    },
-    () => undefined,
-  );
-  if (message.op === "commit" || message.op === "rollback") {
-    void running
-      .finally(() => {
-        if (openTransaction === message.transaction) openTransaction = null;
-      })
-      .catch(() => undefined);
-  }
-  void answer(message, running).finally(() => {
+  void answer(message, run(message)).finally(() => {
     busy = false;
     schedulePump();
   });

@@ -7,7 +7,7 @@ import { postOutbound } from "@/lib/events/outbound";
 import { quietUntil } from "@/lib/notify/quiet-hours";
 import { composeMessage, type NotifyEvent, type NotifyMessage } from "@/lib/notify/texts";
 import { vapidKeys } from "@/lib/notify/vapid-keys";
-import { FAN_OUT_DESTINATIONS, GIVE_UP_AFTER_MS, retryDelayMs } from "@/lib/webhooks/deliver-webhooks";
+import { FAN_OUT_BATCH, FAN_OUT_DESTINATIONS, GIVE_UP_AFTER_MS, retryDelayMs } from "@/lib/webhooks/deliver-webhooks";
 
 // Pushes and ntfy messages (docs/decisions/024-notifications.md). Like the
 // webhooks, the event log is fanned out to each channel that takes the
@@ -19,7 +19,6 @@ import { FAN_OUT_DESTINATIONS, GIVE_UP_AFTER_MS, retryDelayMs } from "@/lib/webh
 
 /** A claim's length: another worker may take the channel after it, should this one die sending. */
 const CLAIM_SECONDS = 60;
-const FAN_OUT_BATCH = 500;
 /** The most events one message gathers; the rest go in the next. */
 const GATHERED_MAX = 500;
 /** How long a push service keeps a message for a phone that is off. */

@@ -17,8 +17,8 @@ export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 const ANSWER_KEPT_CHARS = 1024;
 /** A claim's length: another worker may take the delivery after it, should this one die sending. */
 const CLAIM_SECONDS = 60;
-/** How many events one pass gives one webhook deliveries for. */
-const FAN_OUT_BATCH = 500;
+/** How many events one pass gives one webhook, or one channel, deliveries for. */
+export const FAN_OUT_BATCH = 500;
 /**
  * How many webhooks, and how many channels, one pass fans out to; the next
  * pass goes on with the rest. On PGlite the requests wait while a pass runs:
