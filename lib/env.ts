@@ -132,10 +132,37 @@ const envSchema = z
     NOTIFY_BATCH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
     // How long a push service or an ntfy server has to answer, in milliseconds.
     NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    // Phase 2 (docs/decisions/034-accounts-and-credits.md): whether people
+    // outside the household may sign up for keys of their own. `off` (the
+    // pages and routes answer 404), `approval` (the operator lets each in) or
+    // `email` (a link by email, through SMTP_URL).
+    SIGNUP: z.enum(["off", "approval", "email"]).default("off"),
+    // smtp://user:pass@host:587 or smtps://…: how sign-in links are mailed; MAIL_FROM signs them.
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).default("Labs <labs@localhost>"),
+    // What a new account is given on verification, and for how long.
+    TRIAL_CREDITS: z.coerce.number().int().min(0).max(1_000_000_000).default(1000),
+    TRIAL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    // Keys an account may hold at once (revoked ones do not count).
+    ACCOUNT_MAX_KEYS: z.coerce.number().int().min(1).max(1000).default(5),
+    // Sign-ups a day from one client network, and to one email domain.
+    SIGNUPS_PER_CLIENT_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(5),
+    SIGNUPS_PER_DOMAIN_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
     // Host names served besides IP literals, localhost and this machine's name.
     LABS_HOSTS: commaList.transform((names) => names.map((name) => name.toLowerCase())),
   })
   .superRefine((value, context) => {
+    if (value.SIGNUP === "email" && !value.SMTP_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is needed with SIGNUP=email: sign-in links are sent by email (smtp://host:587)",
+      });
+    }
     // A short operator password on a server others can reach is guessed; the
     // login throttle only slows that down.
     if (value.NODE_ENV === "production" && value.OPERATOR_PASSWORD && value.OPERATOR_PASSWORD.length < 12) {

@@ -49,6 +49,15 @@ import * as baseScanApiSessionSid from "@/server/routes/base-scan/api/session/[s
 import * as baseScanApiSessionEnd from "@/server/routes/base-scan/api/session/end";
 import * as baseScanApiStores from "@/server/routes/base-scan/api/stores";
 import * as baseScanApiStoresIdCards from "@/server/routes/base-scan/api/stores/[id]/cards";
+import * as labsApiAccount from "@/server/routes/labs/api/account";
+import * as labsApiAccountKeys from "@/server/routes/labs/api/account/keys";
+import * as labsApiAccountKeysId from "@/server/routes/labs/api/account/keys/[id]";
+import * as labsApiAccountUsage from "@/server/routes/labs/api/account/usage";
+import * as labsApiAccounts from "@/server/routes/labs/api/accounts";
+import * as labsApiAccountsId from "@/server/routes/labs/api/accounts/[id]";
+import * as labsApiAccountsIdCredits from "@/server/routes/labs/api/accounts/[id]/credits";
+import * as labsApiAccountsIdExport from "@/server/routes/labs/api/accounts/[id]/export";
+import * as labsApiAccountsIdSignInLink from "@/server/routes/labs/api/accounts/[id]/sign-in-link";
 import * as labsApiBackup from "@/server/routes/labs/api/backup";
 import * as labsApiBackups from "@/server/routes/labs/api/backups";
 import * as labsApiBackupsName from "@/server/routes/labs/api/backups/[name]";
@@ -66,10 +75,13 @@ import * as labsApiNotifyChannelsIdTest from "@/server/routes/labs/api/notify/ch
 import * as labsApiNotifyQuietHours from "@/server/routes/labs/api/notify/quiet-hours";
 import * as labsApiNtfy from "@/server/routes/labs/api/ntfy";
 import * as labsApiNtfyId from "@/server/routes/labs/api/ntfy/[id]";
+import * as labsApiPlans from "@/server/routes/labs/api/plans";
+import * as labsApiPlansName from "@/server/routes/labs/api/plans/[name]";
 import * as labsApiPushPublicKey from "@/server/routes/labs/api/push/public-key";
 import * as labsApiPushSubscriptions from "@/server/routes/labs/api/push/subscriptions";
 import * as labsApiPushSubscriptionsId from "@/server/routes/labs/api/push/subscriptions/[id]";
 import * as labsApiRestore from "@/server/routes/labs/api/restore";
+import * as labsApiSignup from "@/server/routes/labs/api/signup";
 import * as labsApiUsage from "@/server/routes/labs/api/usage";
 import * as labsApiViews from "@/server/routes/labs/api/views";
 import * as labsApiWatches from "@/server/routes/labs/api/watches";
@@ -123,6 +135,15 @@ export const API_ROUTES: RouteModuleEntry[] = [
   { path: "/base-scan/api/session/end", module: baseScanApiSessionEnd },
   { path: "/base-scan/api/stores", module: baseScanApiStores },
   { path: "/base-scan/api/stores/{id}/cards", module: baseScanApiStoresIdCards },
+  { path: "/labs/api/account", module: labsApiAccount },
+  { path: "/labs/api/account/keys", module: labsApiAccountKeys },
+  { path: "/labs/api/account/keys/{id}", module: labsApiAccountKeysId },
+  { path: "/labs/api/account/usage", module: labsApiAccountUsage },
+  { path: "/labs/api/accounts", module: labsApiAccounts },
+  { path: "/labs/api/accounts/{id}", module: labsApiAccountsId },
+  { path: "/labs/api/accounts/{id}/credits", module: labsApiAccountsIdCredits },
+  { path: "/labs/api/accounts/{id}/export", module: labsApiAccountsIdExport },
+  { path: "/labs/api/accounts/{id}/sign-in-link", module: labsApiAccountsIdSignInLink },
   { path: "/labs/api/backup", module: labsApiBackup },
   { path: "/labs/api/backups", module: labsApiBackups },
   { path: "/labs/api/backups/{name}", module: labsApiBackupsName },
@@ -140,10 +161,13 @@ export const API_ROUTES: RouteModuleEntry[] = [
   { path: "/labs/api/notify/quiet-hours", module: labsApiNotifyQuietHours },
   { path: "/labs/api/ntfy", module: labsApiNtfy },
   { path: "/labs/api/ntfy/{id}", module: labsApiNtfyId },
+  { path: "/labs/api/plans", module: labsApiPlans },
+  { path: "/labs/api/plans/{name}", module: labsApiPlansName },
   { path: "/labs/api/push/public-key", module: labsApiPushPublicKey },
   { path: "/labs/api/push/subscriptions", module: labsApiPushSubscriptions },
   { path: "/labs/api/push/subscriptions/{id}", module: labsApiPushSubscriptionsId },
   { path: "/labs/api/restore", module: labsApiRestore },
+  { path: "/labs/api/signup", module: labsApiSignup },
   { path: "/labs/api/usage", module: labsApiUsage },
   { path: "/labs/api/views", module: labsApiViews },
   { path: "/labs/api/watches", module: labsApiWatches },

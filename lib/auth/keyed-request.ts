@@ -10,8 +10,20 @@ import { AppError, errorText } from "@/lib/http/errors";
 // usage line. Keyed by the Request object, so nothing outlives the request.
 const keyedRequests = new WeakMap<
   Request,
-  { caller: KeyCaller; rate: RateLimitResult; at: Date; operation?: string; status?: number }
+  {
+    caller: KeyCaller;
+    /** The plan's count, once taken (a suspended account's key never counts). */
+    rate?: RateLimitResult;
+    /** An account's credits after this call was charged (lib/accounts/credits.ts). */
+    credits?: CreditsLeft;
+    at: Date;
+    operation?: string;
+    status?: number;
+  }
 >();
+
+/** What an account has left after a charge, for the answer's headers. */
+export type CreditsLeft = { remaining: number; resetsAt: Date; perMonth: number };
 
 /** The token of `Authorization: Bearer <token>`, or null for any other scheme. */
 export function bearerToken(authorization: string): string | null {
@@ -20,14 +32,19 @@ export function bearerToken(authorization: string): string | null {
 
 /**
  * Checks a bearer token and counts the request against its key's plan:
- * unknown or revoked → 401 `unauthorized`, over the plan → 429 `rate_limited`
- * with Retry-After. Either way a known key's request is logged.
+ * unknown or revoked → 401 `unauthorized`, its account suspended → 403
+ * `forbidden`, over the plan → 429 `rate_limited` with Retry-After. Either
+ * way a known key's request is logged.
  */
 export async function authenticateApiKey(request: Request, token: string | null): Promise<KeyCaller> {
   const at = new Date();
   const caller = token ? await findActiveApiKey(token) : null;
   if (!caller) throw new AppError("unauthorized", errorText("auth.unknownKey"));
-  const rate = await consumeRateLimit({ keyId: caller.keyId, plan: caller.plan });
+  if (caller.suspended) {
+    keyedRequests.set(request, { caller, at });
+    throw new AppError("forbidden", errorText("auth.accountSuspended"));
+  }
+  const rate = await consumeRateLimit({ keyId: caller.keyId, limit: caller.requestsPerMinute });
   keyedRequests.set(request, { caller, rate, at });
   if (!rate.allowed) {
     throw new AppError(
@@ -37,6 +54,12 @@ export async function authenticateApiKey(request: Request, token: string | null)
     );
   }
   return caller;
+}
+
+/** Notes an account's credits after this request's charge, for its headers. */
+export function noteCreditsLeft(request: Request, credits: CreditsLeft): void {
+  const keyed = keyedRequests.get(request);
+  if (keyed) keyed.credits = credits;
 }
 
 /**
@@ -62,11 +85,9 @@ export function finishKeyedRequest(request: Request, response: Response): Respon
   const keyed = keyedRequests.get(request);
   if (!keyed) return response;
   keyedRequests.delete(request);
-  const { caller, rate, at, operation, status } = keyed;
+  const { caller, rate, credits, at, operation, status } = keyed;
   try {
-    response.headers.set("x-ratelimit-limit", String(rate.limit));
-    response.headers.set("x-ratelimit-remaining", String(rate.remaining));
-    response.headers.set("x-ratelimit-reset", String(rate.resetSeconds));
+    if (rate) setRateHeaders(response.headers, rate, credits);
   } catch {
     // Response.redirect() answers have immutable headers; the log still counts.
   }
@@ -83,6 +104,29 @@ export function finishKeyedRequest(request: Request, response: Response): Respon
   );
   return response;
 }
+
+/**
+ * The plan's count in the headers clients read: X-RateLimit-* as before, the
+ * IETF RateLimit and RateLimit-Policy fields (draft-ietf-httpapi-ratelimit-headers),
+ * and for an account's key its credits as a second policy and X-Credits-Remaining.
+ */
+function setRateHeaders(headers: Headers, rate: RateLimitResult, credits: CreditsLeft | undefined): void {
+  headers.set("x-ratelimit-limit", String(rate.limit));
+  headers.set("x-ratelimit-remaining", String(rate.remaining));
+  headers.set("x-ratelimit-reset", String(rate.resetSeconds));
+  const policies = [`"minute";q=${rate.limit};w=60`];
+  const limits = [`"minute";r=${rate.remaining};t=${rate.resetSeconds}`];
+  if (credits) {
+    const seconds = Math.max(0, Math.ceil((credits.resetsAt.getTime() - Date.now()) / 1000));
+    policies.push(`"credits";q=${credits.perMonth};w=${MONTH_SECONDS}`);
+    limits.push(`"credits";r=${credits.remaining};t=${seconds}`);
+    headers.set("x-credits-remaining", String(credits.remaining));
+  }
+  headers.set("ratelimit-policy", policies.join(", "));
+  headers.set("ratelimit", limits.join(", "));
+}
+
+const MONTH_SECONDS = 30 * 24 * 3600;
 
 /**
  * Once the answer is on its way: the task runs on a later turn of the event

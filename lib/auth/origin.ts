@@ -17,23 +17,30 @@ export type Origin =
   | { kind: "local" }
   | { kind: "key"; name: string }
   | { kind: "device"; name: string }
+  /** Someone outside the household, by an account's key or its signed-in page (phase 2). */
+  | { kind: "account"; id: number }
   /** Nobody the household knows; `client` is their address, never stored with the row. */
   | { kind: "anonymous"; client: string };
 
-/** How an origin is stored and shown in the API: `operator`, `local`, `key:<name>`, `device:<name>`, `anonymous`. */
+/**
+ * How an origin is stored and shown in the API: `operator`, `local`,
+ * `key:<name>`, `device:<name>`, `account:<id>`, `anonymous`.
+ */
 export function originLabel(origin: Origin): string {
   switch (origin.kind) {
     case "key":
     case "device":
       return `${origin.kind}:${origin.name}`;
+    case "account":
+      return `account:${origin.id}`;
     default:
       return origin.kind;
   }
 }
 
-/** Anyone but an anonymous client: the household and its agents. */
+/** The household and its agents: not an anonymous client, not an account from outside. */
 export function isTrusted(origin: Origin): boolean {
-  return origin.kind !== "anonymous";
+  return origin.kind !== "anonymous" && origin.kind !== "account";
 }
 
 /**
@@ -42,7 +49,10 @@ export function isTrusted(origin: Origin): boolean {
  * else this machine, else anonymous. Without cookies it reads no database.
  */
 export async function identifyOrigin(request: Request, caller: OperatorCaller | null): Promise<Origin> {
-  if (caller?.kind === "key") return { kind: "key", name: caller.name };
+  if (caller?.kind === "key") {
+    return caller.accountId === null ? { kind: "key", name: caller.name } : { kind: "account", id: caller.accountId };
+  }
+  if (caller?.kind === "account") return { kind: "account", id: caller.accountId };
   if (caller?.kind === "cookie") return { kind: "operator" };
   const operatorSeal = readCookie(request, SESSION_COOKIE);
   if (operatorSeal && (await hasOperatorSession(operatorSeal))) return { kind: "operator" };

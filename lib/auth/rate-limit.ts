@@ -1,5 +1,4 @@
 import { db } from "@/lib/db";
-import { planLimit } from "@/lib/auth/plans";
 
 export type RateLimitResult = {
   limit: number;
@@ -12,14 +11,14 @@ export type RateLimitResult = {
 };
 
 /**
- * Counts one request of a key and says whether it is within its plan. One
- * atomic upsert on the key's window row, so any number of app instances on
- * one database share the count: a window starts with the first request after
- * the previous one ended and lasts a minute. The database's clock decides,
+ * Counts one request of a key and says whether it is within its plan's
+ * `limit` a minute. One atomic upsert on the key's window row, so any number
+ * of app instances on one database share the count: a window starts with the
+ * first request after the previous one ended and lasts a minute. The database's clock decides,
  * never an instance's.
  */
-export async function consumeRateLimit(options: { keyId: number; plan: string }): Promise<RateLimitResult> {
-  const { keyId, plan } = options;
+export async function consumeRateLimit(options: { keyId: number; limit: number }): Promise<RateLimitResult> {
+  const { keyId, limit } = options;
   const [row] = await db().$queryRaw<{ count: number; reset_seconds: number }[]>`
     INSERT INTO api_rate_window (key_id, window_start, count)
     VALUES (${keyId}, now(), 1)
@@ -36,7 +35,6 @@ export async function consumeRateLimit(options: { keyId: number; plan: string })
       count,
       EXTRACT(EPOCH FROM (window_start + interval '1 minute' - now()))::float8 AS reset_seconds`;
   if (!row) throw new Error("rate limit upsert returned no row");
-  const limit = planLimit(plan);
   return {
     limit,
     count: row.count,

@@ -4,3 +4,11 @@
 export const API_SCOPES = ["research", "ask", "scan", "events"] as const;
 
 export type ApiScope = (typeof API_SCOPES)[number];
+
+// What an account's key may do (docs/decisions/034-accounts-and-credits.md):
+// never the household's own data (cards, people, scans, faturas,
+// preferences, attachments, notes, the ask queue), only what these name. A
+// route takes an account's key only where its spec names one of them.
+export const ACCOUNT_SCOPES = ["research:read", "products:read"] as const;
+
+export type AccountScope = (typeof ACCOUNT_SCOPES)[number];

@@ -20,6 +20,8 @@ export const errorStatus = {
   length_required: 411,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  // An account's key with no credits left (docs/decisions/034-accounts-and-credits.md).
+  credits_exhausted: 402,
   misdirected_request: 421,
   rate_limited: 429,
   internal: 500,
@@ -61,13 +63,15 @@ export function writeError(text: ErrorText, locale: Locale): string {
 
 export type ErrorBody = {
   ok: false;
-  error: { code: ErrorCode; message: string; issues?: ErrorIssue[] };
+  error: { code: ErrorCode; message: string; issues?: ErrorIssue[]; resets_at?: string };
 };
 
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues?: ErrorIssue[];
   readonly headers?: Record<string, string>;
+  /** `credits_exhausted`: when the credits come back, in the envelope as `resets_at`. */
+  readonly resetsAt?: Date;
   /** The message's catalogue entry; `message` is its English text, for logs. */
   readonly text?: ErrorText;
   /** The issues' catalogue entries, by position, where they have one. */
@@ -84,6 +88,7 @@ export class AppError extends Error {
     options: {
       issues?: (ErrorIssue | { path: string; message: ErrorText })[];
       headers?: Record<string, string>;
+      resetsAt?: Date;
       cause?: unknown;
       /** Writes message and issues in another language, for errors whose words are not catalogue keys (zod's). */
       translate?: (locale: Locale) => { message: string; issues?: ErrorIssue[] };
@@ -101,6 +106,7 @@ export class AppError extends Error {
       this.issueTexts = options.issues.map((issue) => (typeof issue.message === "string" ? undefined : issue.message));
     }
     this.headers = options.headers;
+    this.resetsAt = options.resetsAt;
     this.translate = options.translate;
   }
 
@@ -153,6 +159,7 @@ export function errorBody(error: AppError, locale: Locale = "en"): ErrorBody {
       code: error.code,
       message: error.messageIn(locale),
       ...(issues ? { issues } : {}),
+      ...(error.resetsAt ? { resets_at: error.resetsAt.toISOString() } : {}),
     },
   };
 }

@@ -1,8 +1,9 @@
 import type { z } from "zod";
+import { chargeCall } from "@/lib/accounts/credits";
 import { reserveAnonymousText } from "@/lib/auth/anonymous-text";
 import type { Access, AuthPolicy } from "@/lib/auth/authenticate";
 import type { Origin } from "@/lib/auth/origin";
-import type { ApiScope } from "@/lib/auth/scopes";
+import type { AccountScope, ApiScope } from "@/lib/auth/scopes";
 import { errorResponse, type AppError } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-body";
 import { handleRequest, type Caller } from "@/lib/http/request-core";
@@ -11,8 +12,18 @@ import { validationError } from "@/lib/http/to-app-error";
 export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   /** Who may call it: `anyone`, the household (`public`) or the `operator` (lib/auth/authenticate.ts). */
   auth: AuthPolicy;
-  /** The API-key scope that lets a key in; without one, keys are not taken here. */
+  /** The API-key scope that lets the operator's keys in; without one, they are not taken here. */
   scope?: ApiScope;
+  /**
+   * The account scope that lets an account's keys in (phase 2); without one,
+   * they are not taken here. Never on a route that reaches the household's
+   * own data (docs/decisions/034-accounts-and-credits.md).
+   */
+  accountScope?: AccountScope;
+  /** What a call with an account's key costs, in credits (default 1). */
+  credits?: number;
+  /** An operator route an account may also call about itself, with its `labs_account` cookie. */
+  accountSelf?: true;
   /** One line for the API reference (GET /api/openapi.json). */
   summary?: string;
   params?: P;
@@ -64,6 +75,7 @@ type NextRouteContext = { params: Promise<Record<string, string | string[] | und
 export type RouteHandler = ((request: Request, context: NextRouteContext) => Promise<Response>) & {
   auth: AuthPolicy;
   scope?: ApiScope;
+  accountScope?: AccountScope;
   spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>;
   /**
    * The handler behind the HTTP wrapping, for another door onto the same
@@ -89,7 +101,13 @@ export function route<
   spec: RouteSpec<P, Q, B>,
   handler: (context: HandlerContext<P, Q, B>) => Promise<Response | object> | Response | object,
 ): RouteHandler {
-  const access: Access = { auth: spec.auth, scope: spec.scope, sameOriginReads: spec.sameOriginReads };
+  const access: Access = {
+    auth: spec.auth,
+    scope: spec.scope,
+    accountScope: spec.accountScope,
+    accountSelf: spec.accountSelf,
+    sameOriginReads: spec.sameOriginReads,
+  };
   // What every door answers: a plain object is a success, and says so.
   const handle = async (context: HandlerContext<P, Q, B>) => {
     const result = await handler(context);
@@ -112,6 +130,9 @@ export function route<
         else if (!BODYLESS_METHODS.has(request.method)) await readJsonBody(request);
         // The text a stranger's write stores counts against its day (lib/auth/anonymous-text.ts).
         await reserveAnonymousText({ origin, input: body });
+        // An account's key pays for the call now that it will run, not before
+        // (a refusal above costs nothing).
+        await chargeCall(request, caller, spec.credits);
         const result = await handle({ request, params, query, body, caller, origin } as HandlerContext<P, Q, B>);
         const response = result instanceof Response ? result : Response.json(result, { status: spec.status ?? 200 });
         if (spec.response && process.env.LABS_CHECK_RESPONSES === "1") await checkResponse(spec, response);
@@ -122,6 +143,7 @@ export function route<
   return Object.assign(wrapped, {
     auth: spec.auth,
     scope: spec.scope,
+    accountScope: spec.accountScope,
     spec: spec as RouteSpec<z.ZodType, z.ZodType, z.ZodType>,
     handle: handle as RouteHandler["handle"],
   });

@@ -37,6 +37,10 @@ const errorEnvelope = z
         .array(z.object({ path: z.string(), message: z.string() }))
         .optional()
         .meta({ description: "Only for validation_failed: one entry per field." }),
+      resets_at: z
+        .string()
+        .optional()
+        .meta({ description: "Only for credits_exhausted: when the plan's credits come back (ISO 8601)." }),
     }),
   })
   .meta({ id: "Error", description: "The error envelope of every JSON endpoint." });

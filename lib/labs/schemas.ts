@@ -4,7 +4,6 @@
 // the dashboard and the API reference; no server imports here.
 import { z } from "zod";
 import { todoJson } from "@/lib/ask/schemas";
-import { API_PLAN_NAMES, DEFAULT_API_PLAN } from "@/lib/auth/plans";
 import { API_SCOPES } from "@/lib/auth/scopes";
 import { idParam, isoTime } from "@/lib/http/wire";
 import { text } from "@/lib/text-input";
@@ -12,13 +11,17 @@ import { UI_VARIANTS } from "@/lib/labs/variants";
 import { note, outOfStock, priceDrop, recentObservation, stateResponse } from "@/lib/research/schemas";
 import { scanItem } from "@/lib/scan/schemas";
 
-export const apiPlan = z.enum(API_PLAN_NAMES, { error: `must be one of ${API_PLAN_NAMES.join(", ")}` });
+/** A plan's name (plans are rows, docs/decisions/034-accounts-and-credits.md). */
+export const planName = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, "must be a plan's name: lower-case letters, digits, - and _");
 
 // ─── API keys ──────────────────────────────────────────────────────────────
 
 export const createApiKeyBody = z.object({
   name: text(100),
-  plan: apiPlan.default(DEFAULT_API_PLAN),
+  plan: planName.default("free"),
   scopes: z
     .array(z.enum(API_SCOPES))
     .min(1, `name at least one of ${API_SCOPES.join(", ")}`)

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import type { KeyCaller } from "@/lib/auth/api-keys";
+import { chargeCall } from "@/lib/accounts/credits";
+import { assertKeyScope } from "@/lib/auth/authenticate";
 import { nameKeyedOperation } from "@/lib/auth/keyed-request";
 import type { Origin } from "@/lib/auth/origin";
-import { AppError, errorBody, errorText } from "@/lib/http/errors";
+import { errorBody } from "@/lib/http/errors";
 import { parseInput, type RouteHandler } from "@/lib/http/route";
 import { toAppError } from "@/lib/http/to-app-error";
 import type { Locale } from "@/lib/i18n/locales";
@@ -120,6 +122,8 @@ export async function callRouteTool(
     const refusal = tool.route.guard?.(caller.request);
     if (refusal) throw refusal;
     const { params, query, body } = parseArguments(tool.route, args ?? {});
+    // A tool call costs what its JSON route costs (docs/decisions/034-accounts-and-credits.md).
+    await chargeCall(caller.request, caller.key, tool.route.spec.credits);
     const result = await tool.route.handle({
       request: caller.request,
       params,
@@ -139,11 +143,9 @@ export async function callRouteTool(
   }
 }
 
-/** A key may use a tool only with the scope its route takes keys with. */
+/** A key may use a tool only with the scope its route takes keys with (an account's key: its account scope). */
 export function assertScope(route: RouteHandler, key: KeyCaller): void {
-  if (!route.scope || !key.scopes.includes(route.scope)) {
-    throw new AppError("forbidden", errorText("auth.missingScope", { scope: route.scope ?? "—" }));
-  }
+  assertKeyScope(key, { scope: route.scope, accountScope: route.spec.accountScope });
 }
 
 function answer(body: unknown): ToolResult {

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTTP_METHODS } from "@/lib/labs/openapi";
 import { listPageFiles, urlPatternOf } from "@/lib/labs/route-files";
 import { listRoutes } from "@/tests/support/routes";
-import { concretePath, isListedPublic, listedScope, pagePolicy } from "@/tests/support/route-policy";
+import { makeAccount } from "@/tests/support/accounts";
+import { ACCOUNT_ROUTES, concretePath, isListedPublic, listedScope, pagePolicy } from "@/tests/support/route-policy";
 import { startServer, type RunningServer } from "@/tests/support/server";
-import { api, operatorCookie, pairPhone } from "./client";
+import { api, baseUrl, operatorCookie, pairPhone } from "./client";
 
 // Every route (the front door's table and app/'s files, checked against
 // the disk by tests/api/front-door.test.ts) has a declared auth policy (STYLE
@@ -14,7 +15,7 @@ import { api, operatorCookie, pairPhone } from "./client";
 // exposing it), public ones are listed in tests/support/route-policy.ts, pages
 // are listed there too. Operator routes are then called anonymously over HTTP.
 
-type Handler = { method: string; path: string; file: string; auth: unknown; scope: unknown };
+type Handler = { method: string; path: string; file: string; auth: unknown; scope: unknown; accountScope: unknown };
 
 const handlers: Handler[] = [];
 for (const { file, path: pattern } of listRoutes()) {
@@ -22,8 +23,8 @@ for (const { file, path: pattern } of listRoutes()) {
   for (const method of HTTP_METHODS) {
     const handler = routeModule[method];
     if (handler === undefined) continue;
-    const { auth, scope } = handler as { auth?: unknown; scope?: unknown };
-    handlers.push({ method, path: pattern, file, auth, scope });
+    const { auth, scope, accountScope } = handler as { auth?: unknown; scope?: unknown; accountScope?: unknown };
+    handlers.push({ method, path: pattern, file, auth, scope, accountScope });
   }
 }
 const pages = listPageFiles().map((file) => ({
@@ -41,7 +42,7 @@ describe("route handlers", () => {
 
   it.each(handlers.map((handler) => [label(handler), handler] as const))("%s declares its policy", (_, handler) => {
     expect(
-      ["anyone", "public", "operator", "key"],
+      ["anyone", "public", "operator", "key", "account"],
       `${handler.file} ${handler.method}: wrap it in route(), formRoute() or htmlRoute()`,
     ).toContain(handler.auth);
   });
@@ -54,7 +55,7 @@ describe("route handlers", () => {
     },
   );
 
-  const operatorOnes = handlers.filter((handler) => handler.auth === "operator" || handler.auth === "key");
+  const operatorOnes = handlers.filter((handler) => ["operator", "key", "account"].includes(handler.auth as string));
   it.each(operatorOnes.map((handler) => [label(handler), handler] as const))(
     "%s refuses an anonymous caller",
     async (_, handler) => {
@@ -124,6 +125,60 @@ describe("API keys and their scopes", () => {
   );
 });
 
+describe("accounts' keys (phase 2)", () => {
+  // Two accounts from outside the household: one with every account scope, one with none of a route's.
+  let everything: string;
+  const onlyScope = new Map<string, string>();
+  beforeAll(async () => {
+    everything = (await makeAccount(baseUrl, { scopes: ["research:read", "products:read"] })).key;
+    onlyScope.set("research:read", (await makeAccount(baseUrl, { scopes: ["products:read"] })).key);
+    onlyScope.set("products:read", (await makeAccount(baseUrl, { scopes: ["research:read"] })).key);
+  }, 60_000);
+
+  const call = (handler: Handler, key: string) =>
+    api(concretePath(handler.path), {
+      method: handler.method,
+      headers: { authorization: `Bearer ${key}` },
+      ...(handler.method === "GET" ? {} : { json: {} }),
+    });
+
+  it.each(handlers.map((handler) => [label(handler), handler] as const))(
+    "%s takes an account's key only as ACCOUNT_ROUTES lists it",
+    (_, handler) => {
+      expect(handler.accountScope, "list it in ACCOUNT_ROUTES, or take accountScope out").toBe(
+        ACCOUNT_ROUTES[label(handler)],
+      );
+    },
+  );
+
+  const open = handlers.filter((handler) => handler.accountScope !== undefined);
+  it.each(open.map((handler) => [label(handler), handler] as const))(
+    "%s answers an account's key of its scope, and refuses one without it",
+    async (_, handler) => {
+      expect([401, 402, 403]).not.toContain((await call(handler, everything)).status);
+      const refused = await call(handler, onlyScope.get(handler.accountScope as string)!);
+      expect(refused.status).toBe(403);
+      expect(refused.data).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    },
+  );
+
+  // The household's own data, the operator's routes, the agent's queue: an
+  // account's key, with every scope an account may hold, opens none of them.
+  // (The MCP door takes any key; its tools are held to their routes' scopes,
+  // tests/api/accounts.test.ts.)
+  const closed = handlers.filter(
+    (handler) => handler.accountScope === undefined && handler.auth !== "anyone" && handler.auth !== "key",
+  );
+  it.each(closed.map((handler) => [label(handler), handler] as const))(
+    "%s refuses an account's key with every account scope",
+    async (_, handler) => {
+      const result = await call(handler, everything);
+      expect(result.status, result.text).toBe(403);
+      expect(result.data).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    },
+  );
+});
+
 describe("pages", () => {
   it("are found on disk", () => {
     expect(pages.map((page) => page.path)).toContain("/admin/operator");
@@ -146,11 +201,22 @@ describe("pages", () => {
     },
   );
 
-  const publicPages = pages.filter((page) => page.policy === "public");
+  const publicPages = pages.filter((page) => page.policy === "public" || page.policy === "anyone");
   it.each(publicPages.map((page) => [page.path, page] as const))("%s opens without a login", async (_, page) => {
     const { status } = await api(concretePath(page.path));
     expect([200, 404]).toContain(status);
   });
+
+  const accountPages = pages.filter((page) => page.policy === "account");
+  it.each(accountPages.map((page) => [page.path, page] as const))(
+    "%s sends a visitor without an account's session to sign up, and checks the session itself",
+    async (_, page) => {
+      const { status, headers } = await api(concretePath(page.path));
+      expect([303, 307]).toContain(status);
+      expect(headers.get("location")).toMatch(/\/labs\/signup$/);
+      expect(readFileSync(page.file, "utf8")).toContain("findAccountSession(");
+    },
+  );
 });
 
 describe("household mode (LABS_ACCESS=household)", () => {
@@ -191,6 +257,11 @@ describe("household mode (LABS_ACCESS=household)", () => {
   );
 
   const anyoneOnes = handlers.filter((handler) => handler.auth === "anyone");
+  const anyonePages = pages.filter((page) => page.policy === "anyone");
+  it.each(anyonePages.map((page) => [page.path, page] as const))("%s stays open to a stranger", async (_, page) => {
+    expect((await call(concretePath(page.path), "GET", STRANGER)).status).not.toBe(401);
+    expect([200, 404]).toContain((await call(concretePath(page.path), "GET", STRANGER)).status);
+  });
   it.each(anyoneOnes.map((handler) => [label(handler), handler] as const))(
     "%s stays open to a stranger",
     async (_, handler) => {

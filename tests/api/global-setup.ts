@@ -34,6 +34,10 @@ export default async function setup(project: TestProject) {
     // attack: the budget of all clients is tested on servers of its own
     // (tests/api/login.test.ts).
     LOGIN_FAILURES_PER_MINUTE: "1000",
+    // Accounts from outside the household are let in by the operator, so a
+    // suite can make one over HTTP without mail (tests/support/accounts.ts);
+    // sign-up by email is tested on servers of its own (tests/api/accounts.test.ts).
+    SIGNUP: "approval",
   });
   project.provide("baseUrl", server.url);
   project.provide("apiDatabaseUrl", database?.url ?? null);

@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { hashApiKey, listApiKeys, mintApiKey, revokeApiKey } from "@/lib/auth/api-keys";
+import { findActiveApiKey, hashApiKey, listApiKeys, mintApiKey, revokeApiKey } from "@/lib/auth/api-keys";
 import {
   listApiUsage,
   pruneApiUsage,
@@ -8,7 +9,7 @@ import {
   USAGE_PRUNE_EVERY,
   USAGE_RETENTION_DAYS,
 } from "@/lib/auth/api-usage";
-import { API_PLANS } from "@/lib/auth/plans";
+import { getPlanOrThrow, savePlan } from "@/lib/auth/plans";
 import { consumeRateLimit } from "@/lib/auth/rate-limit";
 import { authenticate } from "@/lib/auth/authenticate";
 import { db } from "@/lib/db";
@@ -52,10 +53,8 @@ describe("API keys", () => {
 describe("rate limit windows", () => {
   it("counts every request of a key, concurrent ones included, and says when the plan is used up", async () => {
     const { id } = await mintApiKey({ name: "window", plan: "free", scopes: ["ask"] });
-    const limit = API_PLANS.free.requestsPerMinute;
-    const results = await Promise.all(
-      Array.from({ length: limit + 5 }, () => consumeRateLimit({ keyId: id, plan: "free" })),
-    );
+    const limit = (await getPlanOrThrow("free")).requestsPerMinute;
+    const results = await Promise.all(Array.from({ length: limit + 5 }, () => consumeRateLimit({ keyId: id, limit })));
     expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual(
       Array.from({ length: limit + 5 }, (_, i) => i + 1),
     );
@@ -68,25 +67,42 @@ describe("rate limit windows", () => {
 
   it("starts a new window once the old one is a minute old", async () => {
     const { id } = await mintApiKey({ name: "new window", plan: "free", scopes: ["ask"] });
-    for (let i = 0; i < 3; i++) await consumeRateLimit({ keyId: id, plan: "free" });
+    for (let i = 0; i < 3; i++) await consumeRateLimit({ keyId: id, limit: 60 });
     await db().$executeRaw`
       UPDATE api_rate_window SET window_start = window_start - interval '61 seconds' WHERE key_id = ${id}`;
-    const fresh = await consumeRateLimit({ keyId: id, plan: "free" });
-    expect(fresh).toMatchObject({ count: 1, allowed: true, remaining: API_PLANS.free.requestsPerMinute - 1 });
+    const fresh = await consumeRateLimit({ keyId: id, limit: 60 });
+    expect(fresh).toMatchObject({ count: 1, allowed: true, remaining: 59 });
     expect(fresh.resetSeconds).toBeGreaterThan(55);
   });
 
-  it("keeps each key's count apart and gives an unknown plan the smallest limit", async () => {
+  it("keeps each key's count apart", async () => {
     const [one, other] = await Promise.all([
       mintApiKey({ name: "apart 1", plan: "free", scopes: ["ask"] }),
       mintApiKey({ name: "apart 2", plan: "pro", scopes: ["ask"] }),
     ]);
-    await consumeRateLimit({ keyId: one.id, plan: "free" });
-    expect(await consumeRateLimit({ keyId: other.id, plan: "pro" })).toMatchObject({
-      count: 1,
-      limit: API_PLANS.pro.requestsPerMinute,
+    await consumeRateLimit({ keyId: one.id, limit: 60 });
+    expect(await consumeRateLimit({ keyId: other.id, limit: 600 })).toMatchObject({ count: 1, limit: 600 });
+    expect(await consumeRateLimit({ keyId: one.id, limit: 60 })).toMatchObject({ count: 2, limit: 60 });
+  });
+
+  it("refuses to mint a key on a plan that does not exist", async () => {
+    await expect(mintApiKey({ name: "no plan", plan: "legacy", scopes: ["ask"] })).rejects.toMatchObject({
+      code: "validation_failed",
     });
-    expect((await consumeRateLimit({ keyId: one.id, plan: "legacy" })).limit).toBe(API_PLANS.free.requestsPerMinute);
+  });
+
+  it("counts a key against its plan's row, as the operator changes it", async () => {
+    const plan = await savePlan({
+      name: `plan-${randomUUID().slice(0, 8)}`,
+      requestsPerMinute: 7,
+      creditsPerMonth: 0,
+      scopes: [],
+      priceLabel: "",
+    });
+    const { key } = await mintApiKey({ name: "on a row", plan: plan.name, scopes: ["ask"] });
+    expect(await findActiveApiKey(key)).toMatchObject({ plan: plan.name, requestsPerMinute: 7, accountId: null });
+    await savePlan({ ...plan, requestsPerMinute: 9 });
+    expect(await findActiveApiKey(key)).toMatchObject({ requestsPerMinute: 9 });
   });
 });
 

@@ -6,7 +6,8 @@
 // so every page pattern is listed with its policy. Patterns use the file
 // layout's URL form: `{id}` for a dynamic segment, `**` for anything below.
 
-export type Policy = "public" | "operator";
+/** `anyone`: open in household mode too (sign-up); `account`: an account's own page, its cookie checked. */
+export type Policy = "public" | "operator" | "anyone" | "account";
 
 /** Route handlers anyone may call, as `[METHOD ]pattern`, each with the reason. */
 export const PUBLIC_ROUTES: Record<string, string> = {
@@ -25,6 +26,9 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "/admin/login": "the way in",
   "/admin/logout": "ending a session needs none",
   "/labs/pair": "a phone pairs itself with the household's one-time code (household mode)",
+  "POST /labs/api/signup": "people outside the household ask for an account (SIGNUP, decision 034)",
+  "/labs/signin": "a mailed sign-in link is opened and confirmed (decision 034)",
+  "POST /labs/signout": "ending an account's session needs none",
   "/labs/api/push/**":
     "a phone subscribes itself to pushes; a channel's random id is what reads, tests or removes it (decision 024)",
   "/labs/api/ntfy": "a person adds an ntfy topic for themselves (decision 024)",
@@ -51,6 +55,20 @@ export const KEY_SCOPES: [pattern: string, scope: "research" | "ask" | "scan" | 
   ["/labs/api/events/stream", "events"],
 ];
 
+/**
+ * Every route an account's key may call, by method, with the account scope
+ * it takes (docs/decisions/034-accounts-and-credits.md): prices, products
+ * and the research snapshot, nothing of the household's own. Any other route
+ * refuses an account's key.
+ */
+export const ACCOUNT_ROUTES: Record<string, "research:read" | "products:read"> = {
+  "GET /base-research/api/state": "research:read",
+  "GET /base-research/api/items/{id}": "research:read",
+  "GET /base-scan/api/products/{code}": "products:read",
+  "GET /base-scan/api/products/search": "products:read",
+  "GET /base-scan/api/prices": "products:read",
+};
+
 export function listedScope(path: string): string | undefined {
   return KEY_SCOPES.find(([pattern]) => matchesPattern(pattern, path))?.[1];
 }
@@ -67,6 +85,8 @@ export const PAGE_POLICIES: [pattern: string, policy: Policy][] = [
   ["/base-ask", "public"],
   ["/base-research", "operator"],
   ["/base-research/**", "operator"],
+  ["/labs/signup", "anyone"],
+  ["/labs/account", "account"],
 ];
 
 /** `/base-scan/**` matches `/base-scan/api/cards/{id}`; other patterns match exactly. */

@@ -22,7 +22,7 @@ import { listApiKeys } from "@/lib/auth/api-keys";
 import { listApiUsage } from "@/lib/auth/api-usage";
 import { listDevices } from "@/lib/auth/devices";
 import { requireOperatorPage } from "@/lib/auth/operator-page";
-import { API_PLANS } from "@/lib/auth/plans";
+import { listPlans } from "@/lib/auth/plans";
 import { env } from "@/lib/env";
 import { formatNumber } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
@@ -63,7 +63,7 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
       listBackups(),
     ]);
   const household = env().LABS_ACCESS === "household";
-  const plans = Object.entries(API_PLANS).map(([name, plan]) => ({ name, perMinute: plan.requestsPerMinute }));
+  const plans = (await listPlans()).map((plan) => ({ name: plan.name, perMinute: plan.requestsPerMinute }));
   const viewTotals = Object.entries(
     views.rows.reduce<Record<string, number>>((totals, row) => {
       totals[row.variant] = (totals[row.variant] ?? 0) + row.views;

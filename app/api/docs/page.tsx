@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ApiReference, type OpenApiDocument } from "@/components/labs/api-reference";
 import { PageHeader } from "@/components/ui/page-header";
-import { API_PLANS } from "@/lib/auth/plans";
+import { listPlans } from "@/lib/auth/plans";
 import { openApiDocument } from "@/lib/labs/openapi-document";
 import { requireHouseholdPage } from "@/lib/auth/household-page";
 
@@ -18,6 +18,7 @@ export default async function ApiDocsPage() {
   await requireHouseholdPage();
   const t = await getTranslations("labs.apiDocs");
   const doc = openApiDocument() as unknown as OpenApiDocument;
+  const plans = await listPlans();
   return (
     <>
       <PageHeader title={t("title")}>
@@ -32,9 +33,7 @@ export default async function ApiDocsPage() {
             strong: (chunks) => <strong>{chunks}</strong>,
             code,
             bearer: `Authorization: Bearer <${t("keyPlaceholder")}>`,
-            plans: Object.entries(API_PLANS)
-              .map(([plan, { requestsPerMinute }]) => `${plan} ${requestsPerMinute}`)
-              .join(", "),
+            plans: plans.map((plan) => `${plan.name} ${plan.requestsPerMinute}`).join(", "),
           })}
         </p>
         <p className="mt-2">

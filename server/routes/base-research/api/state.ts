@@ -2,6 +2,7 @@
 import { route } from "@/lib/http/route";
 import { browserGuarded } from "@/lib/research/browser-guard";
 import { buildSnapshot } from "@/lib/research/build-snapshot";
+import { snapshotForAccount } from "@/lib/research/for-accounts";
 import { stateResponse } from "@/lib/research/schemas";
 
 export const GET = browserGuarded(
@@ -9,9 +10,15 @@ export const GET = browserGuarded(
     {
       auth: "public",
       scope: "research",
+      accountScope: "research:read",
+      // A snapshot is several reads in one: it costs an account five calls.
+      credits: 5,
       summary: "State snapshot: counts, recent observations, sessions, notes, price drops, out of stock",
       response: stateResponse,
     },
-    () => buildSnapshot(),
+    async ({ origin }) => {
+      const snapshot = await buildSnapshot();
+      return origin.kind === "account" ? snapshotForAccount(snapshot) : snapshot;
+    },
   ),
 );

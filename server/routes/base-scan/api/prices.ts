@@ -7,6 +7,7 @@ export const GET = route(
   {
     auth: "public",
     scope: "scan",
+    accountScope: "products:read",
     summary: "Latest price per store and product, cheapest first, likely typos flagged; history on request; paged",
     query: listPricesQuery,
     response: listPricesResponse,

@@ -2,6 +2,7 @@
 import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 import { browserGuarded } from "@/lib/research/browser-guard";
+import { itemForAccount } from "@/lib/research/for-accounts";
 import { getItemDetailOrThrow } from "@/lib/research/get-item";
 import { itemDetailResponse } from "@/lib/research/schemas";
 
@@ -10,10 +11,14 @@ export const GET = browserGuarded(
     {
       auth: "public",
       scope: "research",
+      accountScope: "research:read",
       summary: "One item with its observations, newest first, and latest/min/max price per source",
       params: idParams,
       response: itemDetailResponse,
     },
-    ({ params }) => getItemDetailOrThrow({ id: params.id }),
+    async ({ params, origin }) => {
+      const detail = await getItemDetailOrThrow({ id: params.id });
+      return origin.kind === "account" ? itemForAccount(detail) : detail;
+    },
   ),
 );

@@ -7,6 +7,7 @@ export const GET = route(
   {
     auth: "public",
     scope: "scan",
+    accountScope: "products:read",
     summary: "One product by its code (barcode or MAN-<n>)",
     params: codeParams,
     response: getProductResponse,

@@ -7,6 +7,7 @@ export const GET = route(
   {
     auth: "public",
     scope: "scan",
+    accountScope: "products:read",
     summary: "Search products by name, brand or code, ignoring case and accents",
     query: searchProductsQuery,
     response: searchProductsResponse,

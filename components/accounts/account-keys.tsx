@@ -1,0 +1,115 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { CopyField } from "@/components/labs/copy-button";
+import { Button } from "@/components/ui/button";
+import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Notice } from "@/components/ui/notice";
+import { Time } from "@/components/ui/time";
+import { useAction } from "@/components/ui/use-action";
+import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { createAccountKeyBody, type AccountKeyJson, type CreateAccountKeyResponse } from "@/lib/accounts/schemas";
+import type { AccountScope } from "@/lib/auth/scopes";
+import { fetchJson } from "@/lib/http/fetcher";
+
+/** An account's keys: mint one (shown once), revoke one. */
+export function AccountKeys({ keys, scopesAllowed }: { keys: AccountKeyJson[]; scopesAllowed: AccountScope[] }) {
+  const t = useTranslations("labs.accounts.keys");
+  const router = useRouter();
+  const [minted, setMinted] = useState<CreateAccountKeyResponse | null>(null);
+  const form = useApiForm(createAccountKeyBody, { name: "", scopes: scopesAllowed });
+  const sendForm = useSendForm();
+  const revoke = useAction();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  const submit = handleSubmit(async (values) => {
+    const result = (await sendForm(form, "/labs/api/account/keys", values)) as CreateAccountKeyResponse | undefined;
+    if (!result) return;
+    setMinted(result);
+    reset({ name: "", scopes: scopesAllowed });
+    router.refresh();
+  });
+
+  const nameError = errors.name?.type === "too_small" ? t("name.empty") : errors.name?.message;
+  const live = keys.filter((key) => key.revoked_at === null);
+
+  return (
+    <div className="space-y-4">
+      {live.length === 0 ? <p className="text-sm text-muted">{t("none")}</p> : null}
+      <ul className="divide-y divide-line">
+        {live.map((key) => (
+          <li key={key.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <div className="min-w-0 text-sm">
+              <p className="font-medium text-fg">{key.name}</p>
+              <p className="text-muted">
+                <span className="font-mono">{key.prefix}…</span> · {key.scopes.join(", ")} ·{" "}
+                {key.last_used_at
+                  ? t.rich("lastUsed", { time: () => <Time iso={key.last_used_at!} /> })
+                  : t("neverUsed")}
+              </p>
+            </div>
+            <Button
+              kind="secondary"
+              disabled={revoke.busy}
+              aria-label={t("revokeNamed", { name: key.name })}
+              onClick={() =>
+                void revoke.run(async () => {
+                  await fetchJson(`/labs/api/account/keys/${key.id}`, { method: "DELETE" });
+                  router.refresh();
+                  return t("revoked", { name: key.name });
+                })
+              }
+            >
+              {t("revoke")}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {revoke.notice ? <Notice tone={revoke.notice.tone}>{revoke.notice.text}</Notice> : null}
+      <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
+        <Field label={t("name.label")} htmlFor="account-key-name" error={nameError}>
+          <Input
+            id="account-key-name"
+            maxLength={100}
+            autoComplete="off"
+            placeholder={t("name.placeholder")}
+            {...register("name")}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={fieldDescription("account-key-name", { error: nameError })}
+          />
+        </Field>
+        <fieldset className="space-y-1">
+          <legend className="text-sm font-medium text-fg">{t("scopes")}</legend>
+          {scopesAllowed.map((scope) => (
+            <label key={scope} className="flex min-h-11 items-center gap-2 text-sm text-fg">
+              <input type="checkbox" value={scope} className="size-5" {...register("scopes")} />
+              <span>
+                <span className="font-mono">{scope}</span> ·{" "}
+                {t(`scope.${scope === "research:read" ? "research" : "products"}`)}
+              </span>
+            </label>
+          ))}
+          {errors.scopes ? <p className="text-sm text-danger">{t("scopesEmpty")}</p> : null}
+        </fieldset>
+        <Button type="submit" block disabled={isSubmitting}>
+          {isSubmitting ? t("minting") : t("mint")}
+        </Button>
+        <FormError>{errors.root?.server?.message}</FormError>
+      </form>
+      {minted ? (
+        <div role="status" className="space-y-2 rounded-lg border border-line-strong bg-surface p-3 text-sm">
+          <p className="font-medium text-fg">{t("minted", { name: minted.name })}</p>
+          <CopyField id="account-key-secret" label={t("secret")} value={minted.key} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { createTransport, type Transporter } from "nodemailer";
+import { createTranslator } from "use-intl/core";
+import { env } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/locales";
+import { messagesFor } from "@/lib/i18n/messages";
+
+// Mail leaves through one SMTP server, SMTP_URL (nodemailer): the household's
+// provider, or a relay of its own. Only sign-in links are sent.
+
+let transporter: Transporter | undefined;
+
+function mailer(): Transporter {
+  const url = env().SMTP_URL;
+  if (!url) throw new Error("SMTP_URL is not set: no mail can be sent");
+  transporter ??= createTransport(url);
+  return transporter;
+}
+
+/** Mails a sign-in link, in the language the person asked in. */
+export async function sendSignInLink(options: { to: string; name: string; url: string; locale: Locale }) {
+  const { locale, to, name, url } = options;
+  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "labs.accounts.mail" });
+  await mailer().sendMail({ from: env().MAIL_FROM, to, subject: t("subject"), text: t("body", { name, url }) });
+}

@@ -1,0 +1,166 @@
+import type { AccountJson, AccountUsageJson, ListedAccountJson, UpdateAccountBody } from "@/lib/accounts/schemas";
+import { listAccountKeys } from "@/lib/accounts/account-keys";
+import { startTrial } from "@/lib/accounts/sign-up";
+import { ACCOUNT_SCOPES } from "@/lib/auth/scopes";
+import { db } from "@/lib/db";
+import { AppError, errorText, fieldError } from "@/lib/http/errors";
+
+// An account as it reads itself and as the operator manages it
+// (docs/decisions/034-accounts-and-credits.md).
+
+const accountColumns = {
+  id: true,
+  email: true,
+  name: true,
+  plan: true,
+  status: true,
+  creditsRemaining: true,
+  creditsResetAt: true,
+  createdAt: true,
+  lastUsedAt: true,
+  apiPlan: { select: { creditsPerMonth: true, scopes: true } },
+  _count: { select: { keys: { where: { revokedAt: null } } } },
+} as const;
+
+type AccountRow = {
+  id: number;
+  email: string;
+  name: string;
+  plan: string;
+  status: string;
+  creditsRemaining: number;
+  creditsResetAt: Date;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  apiPlan: { creditsPerMonth: number; scopes: string[] };
+  _count: { keys: number };
+};
+
+/** Credits as the next call would find them: a month that has ended brings the plan's credits. */
+function shapeAccount(row: AccountRow, now = new Date()): AccountJson {
+  const renewed = row.creditsResetAt <= now;
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    plan: row.plan,
+    status: row.status as AccountJson["status"],
+    credits_remaining: renewed ? row.apiPlan.creditsPerMonth : row.creditsRemaining,
+    credits_reset_at: (renewed ? addMonth(now) : row.creditsResetAt).toISOString(),
+    scopes_allowed: ACCOUNT_SCOPES.filter((scope) => row.apiPlan.scopes.includes(scope)),
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+function addMonth(date: Date): Date {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+function accountNotFound(id: number): AppError {
+  return new AppError("not_found", errorText("labs.accountNotFound", { id }));
+}
+
+export async function getAccountOrThrow(options: { id: number }): Promise<AccountJson> {
+  const row = await db().account.findUnique({ where: { id: options.id }, select: accountColumns });
+  if (!row) throw accountNotFound(options.id);
+  return shapeAccount(row);
+}
+
+/** Every account, the ones waiting for the operator first, then the newest. */
+export async function listAccounts(): Promise<ListedAccountJson[]> {
+  const rows = await db().account.findMany({ select: accountColumns, orderBy: { id: "desc" } });
+  const accounts = rows.map((row) => ({ ...shapeAccount(row), keys: row._count.keys }));
+  return [...accounts.filter((a) => a.status === "waiting"), ...accounts.filter((a) => a.status !== "waiting")];
+}
+
+/**
+ * The operator moves an account to another plan, suspends it or lets it in
+ * again. Letting in an account that waits (SIGNUP=approval) starts its trial.
+ * A suspended account's keys are refused from the next call, on every
+ * instance: each call reads its account's status (lib/auth/api-keys.ts).
+ */
+export async function updateAccount(options: { id: number; changes: UpdateAccountBody }): Promise<AccountJson> {
+  const { id, changes } = options;
+  const found = await db().account.findUnique({ where: { id }, select: { status: true } });
+  if (!found) throw accountNotFound(id);
+  if (changes.plan !== undefined) {
+    const plan = await db().apiPlan.findUnique({ where: { name: changes.plan }, select: { name: true } });
+    if (!plan) throw fieldError("validation_failed", "plan", errorText("labs.planNotFound", { name: changes.plan }));
+  }
+  if (changes.status === "active" && found.status !== "suspended") await startTrial({ accountId: id });
+  await db().account.update({
+    where: { id },
+    data: {
+      ...(changes.plan !== undefined ? { plan: changes.plan } : {}),
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+    },
+  });
+  return getAccountOrThrow({ id });
+}
+
+/** Adds credits to what the account has left this month. */
+export async function grantCredits(options: { id: number; credits: number }): Promise<AccountJson> {
+  const { id, credits } = options;
+  // A month that has ended is renewed first, as a call would renew it, so the gift is not lost to it.
+  const changed = await db().$executeRaw`
+    UPDATE account a SET
+      credits_remaining = LEAST(2147483647,
+        CASE WHEN a.credits_reset_at <= now() THEN p.credits_per_month ELSE a.credits_remaining END
+          + ${credits}::bigint),
+      credits_reset_at =
+        CASE WHEN a.credits_reset_at <= now() THEN now() + interval '1 month' ELSE a.credits_reset_at END
+    FROM api_plan p
+    WHERE a.id = ${id} AND p.name = a.plan`;
+  if (changed === 0) throw accountNotFound(id);
+  return getAccountOrThrow({ id });
+}
+
+/** An account's calls a day and by route, the last 30 days. */
+export async function accountUsage(options: { id: number }): Promise<AccountUsageJson> {
+  const days = await db().$queryRaw<{ day: string; calls: bigint }[]>`
+    SELECT to_char(date_trunc('day', u.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, count(*) AS calls
+    FROM api_usage u JOIN api_key k ON k.id = u.key_id
+    WHERE k.account_id = ${options.id} AND u.created_at > now() - interval '30 days'
+    GROUP BY 1 ORDER BY 1`;
+  const routes = await db().$queryRaw<{ path: string; calls: bigint }[]>`
+    SELECT u.path, count(*) AS calls
+    FROM api_usage u JOIN api_key k ON k.id = u.key_id
+    WHERE k.account_id = ${options.id} AND u.created_at > now() - interval '30 days'
+    GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20`;
+  return {
+    days: days.map((row) => ({ day: row.day, calls: Number(row.calls) })),
+    routes: routes.map((row) => ({ path: row.path, calls: Number(row.calls) })),
+  };
+}
+
+/** Everything kept of an account: itself, its keys (no secrets) and every line of its usage. */
+export async function exportAccount(options: { id: number }) {
+  const account = await getAccountOrThrow(options);
+  const keys = await listAccountKeys({ accountId: options.id });
+  const usage = await db().apiUsage.findMany({
+    where: { key: { accountId: options.id } },
+    select: { keyId: true, method: true, path: true, status: true, createdAt: true },
+    orderBy: { id: "asc" },
+  });
+  return {
+    account,
+    keys,
+    usage: usage.map((line) => ({
+      method: line.method,
+      path: line.path,
+      status: line.status,
+      key_id: line.keyId,
+      at: line.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Deletes an account and all that is kept of it: keys, their usage, links, sessions. */
+export async function deleteAccount(options: { id: number }): Promise<{ deleted: number }> {
+  const { count } = await db().account.deleteMany({ where: { id: options.id } });
+  if (count === 0) throw accountNotFound(options.id);
+  return { deleted: options.id };
+}

@@ -1,0 +1,56 @@
+import type { ItemDetail, StateSnapshot } from "@/lib/research/schemas";
+
+// What an account from outside the household reads of research
+// (docs/decisions/034-accounts-and-credits.md): items, sources and prices, as
+// the household's agent sees them, but not the household's own words or
+// names. Notes and sessions (what the household is looking for, and why)
+// are left out; who wrote a row reads `household` or `anonymous`, never a
+// device's or a key's name; an observation's remarks are left out.
+
+const outsiderView = (origin: string) => (origin === "anonymous" ? "anonymous" : "household");
+
+export function snapshotForAccount(snapshot: StateSnapshot): StateSnapshot {
+  return {
+    ...snapshot,
+    counts: { ...snapshot.counts, sessions: 0, notes: 0 },
+    recent: snapshot.recent.map((row) => ({ ...row, session_slug: null, origin: outsiderView(row.origin) })),
+    sessions: [],
+    notes: [],
+    drops: snapshot.drops.map((row) => ({
+      ...row,
+      origin: outsiderView(row.origin),
+      old_origin: outsiderView(row.old_origin),
+    })),
+    oos: snapshot.oos.map((row) => ({ ...row, origin: outsiderView(row.origin) })),
+  };
+}
+
+export function itemForAccount(detail: ItemDetail): ItemDetail {
+  const origins = detail.item.origins;
+  return {
+    ...detail,
+    item: {
+      ...detail.item,
+      origins: {
+        item_name: outsiderView(origins.item_name),
+        item_category: origins.item_category === null ? null : outsiderView(origins.item_category),
+        item_spec: origins.item_spec === null ? null : outsiderView(origins.item_spec),
+      },
+    },
+    observations: detail.observations.map((row) => ({
+      ...row,
+      notes: null,
+      session_slug: null,
+      origin: outsiderView(row.origin),
+    })),
+    by_source: detail.by_source.map((row) => ({
+      ...row,
+      origins: {
+        latest_price: row.origins.latest_price === null ? null : outsiderView(row.origins.latest_price),
+        min_price: row.origins.min_price === null ? null : outsiderView(row.origins.min_price),
+        max_price: row.origins.max_price === null ? null : outsiderView(row.origins.max_price),
+        availability: outsiderView(row.origins.availability),
+      },
+    })),
+  };
+}

@@ -1,0 +1,23 @@
+// POST /labs/api/accounts/[id]/sign-in-link – a sign-in link for the operator to hand over;
+// an account waiting for approval is let in by it (SIGNUP=approval)
+import { mintSignInLink, publicOrigin, startTrial } from "@/lib/accounts/sign-up";
+import { getAccountOrThrow } from "@/lib/accounts/manage-accounts";
+import { signInLinkResponse } from "@/lib/accounts/schemas";
+import { idParams } from "@/lib/http/wire";
+import { route } from "@/lib/http/route";
+
+export const POST = route(
+  {
+    auth: "operator",
+    summary: "Make a single-use sign-in link for an account (24 hours); lets a waiting account in",
+    params: idParams,
+    status: 201,
+    response: signInLinkResponse,
+  },
+  async ({ request, params }) => {
+    await getAccountOrThrow({ id: params.id });
+    await startTrial({ accountId: params.id });
+    const { url, expiresAt } = await mintSignInLink({ accountId: params.id, origin: publicOrigin(request) });
+    return { url, expires_at: expiresAt.toISOString() };
+  },
+);
