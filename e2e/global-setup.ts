@@ -22,6 +22,9 @@ export default async function globalSetup() {
     TRUSTED_PROXIES: "loopback",
     // The notifications page's push service is web-push-testing on loopback.
     WEB_PUSH_ALLOW_PRIVATE: "1",
+    // Accounts from outside are let in by the operator, so the sign-up and
+    // account pages exist for the audits (e2e/support/pages/labs.ts).
+    SIGNUP: "approval",
   };
   const servers = [
     { name: "pglite", server: await startServer(env, { port: Number(process.env.E2E_PGLITE_PORT) }) },

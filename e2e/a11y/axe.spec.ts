@@ -31,11 +31,13 @@ for (const [viewport, options] of Object.entries(VIEWPORTS)) {
     });
 
     for (const name of PAGE_NAMES) {
-      test(`${name} has no serious or critical violations in variants a–d`, async ({ page, login }) => {
+      test(`${name} has no serious or critical violations in variants a–d`, async ({ page, login, baseURL }) => {
         // Four page loads and four audits: more than one page's default 30 s when the machine is busy.
         test.setTimeout(120_000);
         const state = pages.find((candidate) => candidate.name === name)!;
         if (state.operator) await login();
+        if (state.cookies)
+          await page.context().addCookies(state.cookies.map((cookie) => ({ ...cookie, url: baseURL! })));
         const report: string[] = [];
         for (const variant of VARIANTS) {
           await page.goto(inVariant(state.path, variant));

@@ -52,9 +52,11 @@ for (const [locale, other] of [
     test.use({ locale });
 
     for (const name of PAGE_NAMES) {
-      test(`${name} shows no ${other} catalogue text`, async ({ page, login }) => {
+      test(`${name} shows no ${other} catalogue text`, async ({ page, login, baseURL }) => {
         const state = pages.find((candidate) => candidate.name === name)!;
         if (state.operator) await login();
+        if (state.cookies)
+          await page.context().addCookies(state.cookies.map((cookie) => ({ ...cookie, url: baseURL! })));
         await page.goto(state.path);
         await expect(page.locator("html")).toHaveAttribute("lang", locale);
         await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { askPages, seedAsk } from "./pages/ask";
-import { labsPages } from "./pages/labs";
+import { labsPages, seedLabs } from "./pages/labs";
 import { researchPages, seedResearch } from "./pages/research";
 import { scanPages, seedScan } from "./pages/scan";
 import { seedApi, type PageState } from "./pages/types";
@@ -22,7 +22,8 @@ export async function seedEveryPage(request: APIRequestContext): Promise<PageSta
   const scan = await seedScan(api, tag);
   const ask = await seedAsk(api, tag);
   const research = await seedResearch(api, tag);
-  return [...walletPages(wallet), ...scanPages(scan), ...askPages(ask), ...researchPages(research), ...labsPages()];
+  const labs = await seedLabs(api, tag);
+  return [...walletPages(wallet), ...scanPages(scan), ...askPages(ask), ...researchPages(research), ...labsPages(labs)];
 }
 
 /** The path in a variant: `/c/base-scan/` for c, the path itself for a. */

@@ -78,25 +78,26 @@ export async function listAccounts(): Promise<ListedAccountJson[]> {
 
 /**
  * The operator moves an account to another plan, suspends it or lets it in
- * again. Letting in an account that waits (SIGNUP=approval) starts its trial.
+ * again. A new plan starts a month of it at once: its monthly credits replace
+ * what was left (an upgrade is felt on the next call, not at the old plan's
+ * renewal). Letting in an account that waits (SIGNUP=approval) starts its trial.
  * A suspended account's keys are refused from the next call, on every
  * instance: each call reads its account's status (lib/auth/api-keys.ts).
  */
 export async function updateAccount(options: { id: number; changes: UpdateAccountBody }): Promise<AccountJson> {
   const { id, changes } = options;
-  const found = await db().account.findUnique({ where: { id }, select: { status: true } });
+  const found = await db().account.findUnique({ where: { id }, select: { status: true, plan: true } });
   if (!found) throw accountNotFound(id);
-  if (changes.plan !== undefined) {
-    const plan = await db().apiPlan.findUnique({ where: { name: changes.plan }, select: { name: true } });
-    if (!plan) throw fieldError("validation_failed", "plan", errorText("labs.planNotFound", { name: changes.plan }));
-  }
   if (changes.status === "active" && found.status !== "suspended") await startTrial({ accountId: id });
+  let month = {};
+  if (changes.plan !== undefined && changes.plan !== found.plan) {
+    const plan = await db().apiPlan.findUnique({ where: { name: changes.plan }, select: { creditsPerMonth: true } });
+    if (!plan) throw fieldError("validation_failed", "plan", errorText("labs.planNotFound", { name: changes.plan }));
+    month = { plan: changes.plan, creditsRemaining: plan.creditsPerMonth, creditsResetAt: addMonth(new Date()) };
+  }
   await db().account.update({
     where: { id },
-    data: {
-      ...(changes.plan !== undefined ? { plan: changes.plan } : {}),
-      ...(changes.status !== undefined ? { status: changes.status } : {}),
-    },
+    data: { ...month, ...(changes.status !== undefined ? { status: changes.status } : {}) },
   });
   return getAccountOrThrow({ id });
 }

@@ -247,7 +247,8 @@ describe("sign-up by email (SIGNUP=email)", () => {
       headers: write,
       json: { plan: "pro" },
     });
-    expect(upgraded.data).toMatchObject({ ok: true, account: { plan: "pro" } });
+    // A new plan starts its month at once: its credits are there on the next call.
+    expect(upgraded.data).toMatchObject({ ok: true, account: { plan: "pro", credits_remaining: 100_000 } });
     expect((await search()).headers.get("ratelimit-policy")).toContain('"minute";q=600;w=60');
 
     const suspended = await call(`/labs/api/accounts/${account.id}`, {
@@ -350,13 +351,16 @@ describe("sign-up by email (SIGNUP=email)", () => {
     }
   }
 
-  /** A plan of the household's with room for a burst, so the minute's limit is not what answers. */
+  /**
+   * A plan of the household's with room for a burst, so the minute's limit is
+   * not what answers, and 50 credits a month: moving to it starts a month with 50.
+   */
   async function raiseLimit(id: number) {
     const write = { cookie: await operator(), origin: server.url };
     await call("/labs/api/plans/burst", {
       method: "PUT",
       headers: write,
-      json: { requests_per_minute: 10_000, credits_per_month: 0, scopes: ["research:read", "products:read"] },
+      json: { requests_per_minute: 10_000, credits_per_month: 50, scopes: ["research:read", "products:read"] },
     });
     await call(`/labs/api/accounts/${id}`, { method: "PATCH", headers: write, json: { plan: "burst" } });
   }
@@ -379,7 +383,7 @@ describe.runIf(inject("postgresBase"))("credits on two instances sharing Postgre
           server: a.url,
           method: "PUT",
           headers: write,
-          json: { requests_per_minute: 10_000, credits_per_month: 0, scopes: ["research:read", "products:read"] },
+          json: { requests_per_minute: 10_000, credits_per_month: 50, scopes: ["research:read", "products:read"] },
         });
         await api(`/labs/api/accounts/${account.id}`, {
           server: a.url,

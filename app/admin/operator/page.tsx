@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
+import { AccountsCard } from "@/components/accounts/accounts-card";
 import { TipsManager } from "@/components/ask/tips-manager";
 import { Folded } from "@/components/labs/folded";
 import { McpConnect } from "@/components/labs/mcp-connect";
@@ -296,6 +297,10 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
                 : t("variants.none")}
             </p>
           </Card>
+        </div>
+
+        <div className="min-w-0 md:col-span-2">
+          <AccountsCard />
         </div>
 
         <Card title={t("devices.title")}>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { AccountKeys } from "@/components/accounts/account-keys";
 import { DeleteAccountButton } from "@/components/accounts/delete-account-button";
 import { UsageBars } from "@/components/accounts/usage-bars";
@@ -14,6 +14,8 @@ import { listAccountKeys } from "@/lib/accounts/account-keys";
 import { accountUsage, getAccountOrThrow } from "@/lib/accounts/manage-accounts";
 import { ACCOUNT_COOKIE, findAccountSession } from "@/lib/accounts/sessions";
 import { env } from "@/lib/env";
+import { formatNumber } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("labs.accounts.page");
@@ -27,11 +29,12 @@ export default async function AccountPage() {
   const session = await findAccountSession((await cookies()).get(ACCOUNT_COOKIE)?.value);
   if (!session) redirect("/labs/signup");
   const id = session.accountId;
-  const [account, keys, usage, t] = await Promise.all([
+  const [account, keys, usage, t, locale] = await Promise.all([
     getAccountOrThrow({ id }),
     listAccountKeys({ accountId: id }),
     accountUsage({ id }),
     getTranslations("labs.accounts.page"),
+    getLocale() as Promise<Locale>,
   ]);
   return (
     <>
@@ -40,7 +43,7 @@ export default async function AccountPage() {
       <div className="grid gap-4 md:grid-cols-2">
         <Card title={t("creditsTitle")}>
           <div className="grid grid-cols-2 gap-3">
-            <Stat label={t("creditsLeft")} value={account.credits_remaining} />
+            <Stat label={t("creditsLeft")} value={formatNumber(locale, account.credits_remaining)} />
             <Stat label={t("plan")} value={account.plan} />
           </div>
           <p className="mt-3 text-sm text-muted">

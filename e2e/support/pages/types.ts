@@ -8,6 +8,8 @@ export type PageState = {
   path: string;
   /** Needs the operator's cookie (admin pages, the operator's views). */
   operator?: boolean;
+  /** Cookies the page needs besides the operator's (an account's `labs_account`). */
+  cookies?: { name: string; value: string }[];
   /** Brings the page to this state after it loaded: opens a dialog, shows a result. */
   open?: (page: Page) => Promise<void>;
 };
