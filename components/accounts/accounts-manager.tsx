@@ -10,13 +10,16 @@ import { Input, Select } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { Time } from "@/components/ui/time";
 import { useAction } from "@/components/ui/use-action";
-import type { ListedAccountJson } from "@/lib/accounts/schemas";
+import { UsageBars } from "@/components/accounts/usage-bars";
+import type { AccountUsageJson, ListedAccountJson } from "@/lib/accounts/schemas";
 import { fetchJson } from "@/lib/http/fetcher";
+
+type AccountWithUsage = ListedAccountJson & { usage: AccountUsageJson };
 
 const STATUS_TONES = { waiting: "warn", unverified: "neutral", active: "success", suspended: "danger" } as const;
 
 /** The operator's accounts: let one in (and hand over its link), move it to a plan, grant credits, suspend. */
-export function AccountsManager({ accounts, plans }: { accounts: ListedAccountJson[]; plans: string[] }) {
+export function AccountsManager({ accounts, plans }: { accounts: AccountWithUsage[]; plans: string[] }) {
   const t = useTranslations("labs.admin.accounts");
   if (accounts.length === 0) return <p className="text-sm text-muted">{t("none")}</p>;
   return (
@@ -28,7 +31,7 @@ export function AccountsManager({ accounts, plans }: { accounts: ListedAccountJs
   );
 }
 
-function AccountRow({ account, plans }: { account: ListedAccountJson; plans: string[] }) {
+function AccountRow({ account, plans }: { account: AccountWithUsage; plans: string[] }) {
   const t = useTranslations("labs.admin.accounts");
   const router = useRouter();
   const action = useAction();
@@ -129,6 +132,15 @@ function AccountRow({ account, plans }: { account: ListedAccountJson; plans: str
           {t("grant")}
         </Button>
       </div>
+      <details>
+        <summary className="cursor-pointer py-2.5 text-sm font-semibold text-link underline underline-offset-2">
+          {t("usage")}
+        </summary>
+        <UsageBars
+          usage={account.usage}
+          labels={{ days: t("usageDays"), routes: t("usageRoutes"), none: t("usageNone") }}
+        />
+      </details>
       {link ? <CopyField id={`account-link-${account.id}`} label={t("linkLabel")} value={link} /> : null}
       {action.notice ? <Notice tone={action.notice.tone}>{action.notice.text}</Notice> : null}
     </li>

@@ -90,6 +90,11 @@ test("sign-up, email, link, key, calls, 402, the operator's upgrade, calls again
   expect(again.status()).toBe(200);
   expect(again.headers()["x-credits-remaining"]).toBe("99999");
 
+  // The admin page shows the account's calls.
+  await admin.reload();
+  await row.getByText("Utilização, últimos 30 dias").click();
+  await expect(row).toContainText("/base-scan/api/products/search");
+
   // The account's page shows the new plan and its calls.
   await page.reload();
   await expect(page.getByText("pro", { exact: true })).toBeVisible();

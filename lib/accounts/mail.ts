@@ -16,9 +16,13 @@ function mailer(): Transporter {
   return transporter;
 }
 
-/** Mails a sign-in link, in the language the person asked in. */
-export async function sendSignInLink(options: { to: string; name: string; url: string; locale: Locale }) {
-  const { locale, to, name, url } = options;
+/**
+ * Mails a sign-in link, in the language the person asked in. Nothing a
+ * stranger typed is in it (not even the name given at sign-up): whoever
+ * signs up someone else's address cannot write to them through us.
+ */
+export async function sendSignInLink(options: { to: string; url: string; locale: Locale }) {
+  const { locale, to, url } = options;
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "labs.accounts.mail" });
-  await mailer().sendMail({ from: env().MAIL_FROM, to, subject: t("subject"), text: t("body", { name, url }) });
+  await mailer().sendMail({ from: env().MAIL_FROM, to, subject: t("subject"), text: t("body", { url }) });
 }

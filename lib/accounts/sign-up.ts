@@ -47,13 +47,13 @@ export async function signUp(options: {
     where: { email },
     create: { email, name, status: mode === "approval" ? "waiting" : "unverified" },
     update: {},
-    select: { id: true, name: true, status: true },
+    select: { id: true, status: true },
   });
   if (mode !== "email" || account.status === "waiting") return;
   const { url } = await mintSignInLink({ accountId: account.id, origin: publicOrigin(request) });
   // Sent after the answer, so a slow mail server neither delays it nor tells
   // by its timing whether the address was known.
-  runAfterResponse(() => sendSignInLink({ to: email, name: account.name, url, locale }));
+  runAfterResponse(() => sendSignInLink({ to: email, url, locale }));
 }
 
 /** A new single-use link that signs the account in (and verifies it the first time). */

@@ -49,7 +49,10 @@ export type OperatorCaller = { kind: "cookie" } | KeyCaller | AccountCaller;
  * - elsewhere a key opens nothing: operator routes then need the cookie, so a
  *   key cannot mint, list or revoke keys;
  * - the `labs_op` cookie must be a live session (cross-site writes are
- *   refused before this, in the request core).
+ *   refused before this, in the request core);
+ * - an account's key (docs/decisions/034-accounts-and-credits.md) is taken
+ *   only where the route names an account scope, and refused everywhere
+ *   else; an account's own routes take its `labs_account` session.
  * Public routes answer `null` for an anonymous caller.
  */
 export async function authenticate(request: Request, access: Access): Promise<OperatorCaller | null> {

@@ -26,6 +26,8 @@ export const BACKUP_TABLES = [
   "observation",
   "note",
   "watch",
+  "api_plan",
+  "account",
   "api_key",
   "api_usage",
   "variant_view",
@@ -58,6 +60,8 @@ export const NOT_BACKED_UP: Record<string, string> = {
   notify_channel:
     "phones' push subscriptions, made for this install's VAPID key, and ntfy topics: subscribed again on a new install",
   notification: "what waits for, or went to, those phones and topics",
+  account_link: "single-use sign-in links, valid for a day",
+  account_session: "accounts' signed-in browsers: they sign in again on a new install",
 };
 
 /**
@@ -65,7 +69,15 @@ export const NOT_BACKED_UP: Record<string, string> = {
  * page views, counters. A database holding only these is empty for a restore,
  * which replaces them with the backup's.
  */
-export const STARTER_TABLES: ReadonlySet<BackupTable> = new Set(["tip", "variant_view", "daily_counter"]);
+export const STARTER_TABLES: ReadonlySet<BackupTable> = new Set(["tip", "variant_view", "daily_counter", "api_plan"]);
+
+/**
+ * Starter rows a restore keeps, merging the backup's into them by primary key
+ * (the column named): the plans the migration made are named by the keys of
+ * a backup from before plans were rows, so they must still be there when the
+ * keys come back.
+ */
+export const MERGED_TABLES: ReadonlyMap<BackupTable, string> = new Map([["api_plan", "name"]]);
 
 /**
  * The household's credentials: the hashes of its API keys (and their usage

@@ -16,6 +16,7 @@ import {
   BACKUP_TABLES,
   CREDENTIAL_TABLES,
   isBackupTable,
+  MERGED_TABLES,
   STARTER_TABLES,
   type BackupTable,
 } from "@/lib/labs/backup-tables";
@@ -58,8 +59,9 @@ export async function restoreBackup(
   return db().$transaction(
     async (tx) => {
       await refuseHouseholdData(tx);
-      for (const table of (await presentTables(tx)).reverse())
-        await tx.$executeRawUnsafe(`DELETE FROM ${quoted(table)}`);
+      for (const table of (await presentTables(tx)).reverse()) {
+        if (!MERGED_TABLES.has(table)) await tx.$executeRawUnsafe(`DELETE FROM ${quoted(table)}`);
+      }
       const rows = await restoreTables(tx, lines, keepCredentials);
       await continueSequences(tx);
       return {
@@ -89,6 +91,14 @@ async function readHeader(lines: AsyncIterator<string>): Promise<BackupHeader> {
  * them, unless it is at an earlier release's migration to take an older
  * backup (scripts/restore.ts).
  */
+/** `"a", "b"` → `EXCLUDED."a", EXCLUDED."b"`: the row a merge would have inserted. */
+function excluded(columns: string): string {
+  return columns
+    .split(",")
+    .map((column) => `EXCLUDED.${column.trim()}`)
+    .join(", ");
+}
+
 async function presentTables(client: Pick<Transaction, "$queryRawUnsafe">): Promise<BackupTable[]> {
   const present = new Set(await schemaTables(client));
   return BACKUP_TABLES.filter((table) => present.has(table));
@@ -148,8 +158,10 @@ async function restoreTables(
     if (!section || batch.length === 0) return;
     const { table, columns } = section;
     try {
+      const key = MERGED_TABLES.get(table);
+      const merge = key ? ` ON CONFLICT (${quoted(key)}) DO UPDATE SET (${columns}) = ROW(${excluded(columns)})` : "";
       await tx.$executeRawUnsafe(
-        `INSERT INTO ${quoted(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${quoted(table)}, $1::json)`,
+        `INSERT INTO ${quoted(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${quoted(table)}, $1::json)${merge}`,
         `[${batch.join(",")}]`,
       );
     } catch (error) {

@@ -103,6 +103,8 @@ describe("sign-up by email (SIGNUP=email)", () => {
       subject: "Your sign-in link for Labs",
     });
     expect(link.startsWith(server.url)).toBe(true);
+    // Nothing the person typed is mailed: a stranger cannot write to an address through us.
+    expect(mail.mailTo(email)[0]!.text).not.toContain("Rita");
 
     // The link's page asks to confirm; only the confirmation uses it.
     const page = await fetch(link);
@@ -371,7 +373,7 @@ describe("sign-up by email (SIGNUP=email)", () => {
 // there are answered.
 describe.runIf(inject("postgresBase"))("credits on two instances sharing PostgreSQL", () => {
   it(
-    "answers exactly 50 of 100 parallel calls across both, and 402 the other 50",
+    "answers exactly 50 of 100 parallel calls across both, 402 the other 50, and a suspension on both",
     async () => {
       const database = await createTestDatabase(inject("postgresBase")!, "credits");
       const env = { DATABASE_URL: database.url, SIGNUP: "approval", TRIAL_CREDITS: "50" };
@@ -401,6 +403,16 @@ describe.runIf(inject("postgresBase"))("credits on two instances sharing Postgre
         );
         expect(statuses.filter((status) => status === 200)).toHaveLength(50);
         expect(statuses.filter((status) => status === 402)).toHaveLength(50);
+
+        // Suspended on one instance, refused on the other from the next call.
+        await api(`/labs/api/accounts/${account.id}`, {
+          server: a.url,
+          method: "PATCH",
+          headers: write,
+          json: { status: "suspended" },
+        });
+        const onB = await api("/base-scan/api/products/search?q=x", { server: b.url, headers: bearer(account.key) });
+        expect(onB.status).toBe(403);
       } finally {
         await Promise.all([a.stop(), b.stop()]);
         await database.drop();

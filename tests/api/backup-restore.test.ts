@@ -10,6 +10,7 @@ import { operatorCookie, pairPhone } from "@/tests/api/client";
 import { PNG_1X1 } from "@/tests/support/ask-files";
 import { pngOf } from "@/tests/support/images";
 import { createTestDatabase } from "@/tests/support/postgres";
+import { makeAccount } from "@/tests/support/accounts";
 import { OWN_SERVER_TIMEOUT_MS, startServer, type RunningServer } from "@/tests/support/server";
 import { BACKUP_TABLES } from "@/lib/labs/backup-tables";
 
@@ -152,6 +153,19 @@ async function fillEveryArea(server: RunningServer): Promise<{ todoId: number; a
   await call(server, "/base-research/api/notes", { headers: { authorization: `Bearer ${key.key}` } });
   await call(server, "/labs/api/views", { method: "POST", json: { variant: "b" } });
   await pairPhone(server.url, "telemóvel da Inês");
+  // An account from outside, on a plan of the household's own, with its key and a call made with it.
+  await call(server, "/labs/api/plans/amigos", {
+    method: "PUT",
+    headers: operator,
+    json: { requests_per_minute: 30, credits_per_month: 500, scopes: ["research:read"], price_label: "amigos" },
+  });
+  const account = await makeAccount(server.url, { scopes: ["research:read"] });
+  await call(server, `/labs/api/accounts/${account.id}`, {
+    method: "PATCH",
+    headers: operator,
+    json: { plan: "amigos" },
+  });
+  await call(server, "/base-research/api/state", { headers: { authorization: `Bearer ${account.key}` } });
 
   const todo = await call(server, `/api/core-ask/${logged.id}`, { headers: operator });
   return { todoId: logged.id as number, attachmentId: todo.todo.attachments[0].id as number, key: key.key as string };
@@ -166,7 +180,7 @@ describe("backup and restore", () => {
   const archiveFile = path.join(work, "household.ndjson.gz");
 
   beforeAll(async () => {
-    source = await startServer({ LABS_ACCESS: "household" });
+    source = await startServer({ LABS_ACCESS: "household", SIGNUP: "approval" });
     filled = await fillEveryArea(source);
     archive = await downloadBackup(source);
     writeFileSync(archiveFile, archive);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listAppRoutes } from "@/tests/support/routes";
-import { api, keyHeaderFor, operatorCookie } from "./client";
+import { api, authHeadersFor, operatorCookie } from "./client";
 
 // Every POST route of the app, found on disk so a new one is covered without
 // editing this file: malformed JSON is a 400 bad_json and a 400 KiB body a
@@ -21,7 +21,7 @@ describe("every JSON POST route", () => {
     const { status, data } = await api(path, {
       method: "POST",
       cookie: await operatorCookie(),
-      headers: { "content-type": "application/json", ...(await keyHeaderFor(path)) },
+      headers: { "content-type": "application/json", ...(await authHeadersFor(path)) },
       body: '{"text": "unterminated',
     });
     expect(status).toBe(400);
@@ -32,7 +32,7 @@ describe("every JSON POST route", () => {
     const { status, data } = await api(path, {
       method: "POST",
       cookie: await operatorCookie(),
-      headers: { "content-type": "application/json", ...(await keyHeaderFor(path)) },
+      headers: { "content-type": "application/json", ...(await authHeadersFor(path)) },
       body: JSON.stringify({ text: "x".repeat(400 * 1024) }),
     });
     expect(status).toBe(413);

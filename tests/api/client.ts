@@ -1,4 +1,5 @@
 import { inject } from "vitest";
+import { makeAccount } from "@/tests/support/accounts";
 import { sealOperatorSession } from "@/tests/support/operator-seal";
 
 export const baseUrl = inject("baseUrl");
@@ -113,14 +114,23 @@ export async function allPages<T>(
 
 /** Paths only an API key opens (policy `key`): the suites that call every route send one there. */
 const KEY_ONLY_PATHS = new Set(["/api/mcp"]);
+/** Paths only a signed-in account opens (policy `account`). */
+const ACCOUNT_ONLY_PREFIX = "/labs/api/account/";
 let agentKey: Promise<string> | undefined;
+let accountCookie: Promise<string> | undefined;
 
 /**
- * The `authorization` header a suite calling every route sends to `path`: a
- * key with every scope (minted once per file) where only a key gets past
- * auth, so the check under test is reached; nothing elsewhere.
+ * The headers a suite calling every route sends to `path` so the check under
+ * test is reached, not auth first: a key with every scope (minted once per
+ * file) where only a key gets past auth; the operator's cookie with an
+ * account's session (made once per file) where only an account does;
+ * nothing elsewhere.
  */
-export async function keyHeaderFor(path: string): Promise<Record<string, string>> {
+export async function authHeadersFor(path: string): Promise<Record<string, string>> {
+  if (path.startsWith(ACCOUNT_ONLY_PREFIX) || path === "/labs/api/account") {
+    accountCookie ??= makeAccount(baseUrl).then((account) => account.cookie);
+    return { cookie: `${await operatorCookie()}; ${await accountCookie}` };
+  }
   if (!KEY_ONLY_PATHS.has(path)) return {};
   agentKey ??= api<{ key: string }>("/labs/api/keys", {
     method: "POST",

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { describe, expect, it } from "vitest";
 import { listAppRoutes } from "@/tests/support/routes";
-import { api, baseUrl, keyHeaderFor, operatorCookie } from "./client";
+import { api, baseUrl, authHeadersFor, operatorCookie } from "./client";
 
 // No cross-site writes (docs/contract.md, "JSON endpoints"): a page on another site can make a family
 // member's browser send a "simple" request (text/plain or a form, no
@@ -26,7 +26,7 @@ describe("content types", () => {
     const { status, data, headers } = await api(path, {
       method: "POST",
       cookie: await operatorCookie(),
-      headers: { ...NO_CORS, ...(await keyHeaderFor(path)) },
+      headers: { ...NO_CORS, ...(await authHeadersFor(path)) },
       body: JSON.stringify({ text: "posted as text" }),
     });
     expect(status).toBe(415);

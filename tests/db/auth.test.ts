@@ -70,7 +70,11 @@ describe("authenticate", () => {
       keyId: id,
       name: "agent",
       plan: "free",
+      requestsPerMinute: 60,
       scopes: ["ask"],
+      accountScopes: [],
+      accountId: null,
+      suspended: false,
     });
     await expect(
       authenticate(request({ authorization: `Bearer ${key}` }), { auth: "public", scope: "research" }),
