@@ -1,9 +1,11 @@
 import type { AccountJson, AccountUsageJson, ListedAccountJson, UpdateAccountBody } from "@/lib/accounts/schemas";
 import { listAccountKeys } from "@/lib/accounts/account-keys";
-import { startTrial } from "@/lib/accounts/sign-up";
+import { BALANCE, RESETS_AT } from "@/lib/accounts/credits";
+import { mintSignInLink, startTrial } from "@/lib/accounts/sign-up";
 import { ACCOUNT_SCOPES } from "@/lib/auth/scopes";
 import { db } from "@/lib/db";
 import { AppError, errorText, fieldError } from "@/lib/http/errors";
+import { INT4_MAX } from "@/lib/http/wire";
 
 // An account as it reads itself and as the operator manages it
 // (docs/decisions/034-accounts-and-credits.md).
@@ -102,17 +104,25 @@ export async function updateAccount(options: { id: number; changes: UpdateAccoun
   return getAccountOrThrow({ id });
 }
 
+/**
+ * A sign-in link for the operator to hand over (SIGNUP=approval): an account
+ * still waiting is let in by it, its trial started.
+ */
+export async function handOverSignInLink(options: { id: number; origin: string }) {
+  const found = await db().account.findUnique({ where: { id: options.id }, select: { id: true } });
+  if (!found) throw accountNotFound(options.id);
+  await startTrial({ accountId: options.id });
+  return mintSignInLink({ accountId: options.id, origin: options.origin });
+}
+
 /** Adds credits to what the account has left this month. */
 export async function grantCredits(options: { id: number; credits: number }): Promise<AccountJson> {
   const { id, credits } = options;
   // A month that has ended is renewed first, as a call would renew it, so the gift is not lost to it.
   const changed = await db().$executeRaw`
     UPDATE account a SET
-      credits_remaining = LEAST(2147483647,
-        CASE WHEN a.credits_reset_at <= now() THEN p.credits_per_month ELSE a.credits_remaining END
-          + ${credits}::bigint),
-      credits_reset_at =
-        CASE WHEN a.credits_reset_at <= now() THEN now() + interval '1 month' ELSE a.credits_reset_at END
+      credits_remaining = LEAST(${INT4_MAX}, ${BALANCE} + ${credits}::bigint),
+      credits_reset_at = ${RESETS_AT}
     FROM api_plan p
     WHERE a.id = ${id} AND p.name = a.plan`;
   if (changed === 0) throw accountNotFound(id);

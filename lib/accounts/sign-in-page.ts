@@ -1,14 +1,11 @@
 import { createTranslator } from "next-intl";
-import { HAND_MADE_PAGE_STYLE } from "@/lib/auth/login-page";
+import { escapeHtml, handMadeDocument } from "@/lib/http/hand-made-page";
 import type { Locale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
 
 // The page a mailed sign-in link opens, as a complete HTML document (like the
 // pairing page): the person confirms with a button, so a mail scanner or a
 // link preview that only GETs the link never uses it up.
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export function signInPageHtml(options: { locale: Locale; variant?: string; token?: string; gone?: boolean }): string {
   const { locale, variant = "a", token, gone } = options;
@@ -24,16 +21,5 @@ export function signInPageHtml(options: { locale: Locale; variant?: string; toke
       : `<h1>${escapeHtml(t("title"))}</h1>
   <p class="error" role="alert">${escapeHtml(t("gone"))}</p>
   <p><a href="/labs/signup">${escapeHtml(t("again"))}</a></p>`;
-  return `<!doctype html>
-<html lang="${escapeHtml(locale)}" data-ui="${escapeHtml(variant)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(t("title"))} · Labs</title>
-<style>${HAND_MADE_PAGE_STYLE}</style>
-</head>
-<body><main>
-  ${body}
-</main></body>
-</html>`;
+  return handMadeDocument({ locale, variant, title: t("title"), body });
 }

@@ -8,9 +8,8 @@ export function assertSignUpOpen(): void {
   if (env().SIGNUP === "off") throw new AppError("not_found", errorText("generic.notFound"));
 }
 
-/** The signed-in account a route of policy `account` was called by. */
+/** The signed-in account a route of policy `account` was called by (authenticate() has checked the session). */
 export function accountOf(caller: Caller): number {
-  assertSignUpOpen();
   if (caller?.kind !== "account") throw new AppError("unauthorized", errorText("auth.accountSignInRequired"));
   return (caller as AccountCaller).accountId;
 }

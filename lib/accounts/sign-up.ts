@@ -5,8 +5,8 @@ import { runAfterResponse } from "@/lib/auth/keyed-request";
 import { db } from "@/lib/db";
 import { nextCounterValue, yymmdd } from "@/lib/db/daily-counter";
 import { env } from "@/lib/env";
-import { requestHost } from "@/lib/http/allowed-hosts";
-import { clientNetwork, isHttps } from "@/lib/http/client-address";
+import { requestOrigin } from "@/lib/http/allowed-hosts";
+import { clientNetwork } from "@/lib/http/client-address";
 import { AppError, errorText } from "@/lib/http/errors";
 import type { Locale } from "@/lib/i18n/locales";
 
@@ -50,7 +50,7 @@ export async function signUp(options: {
     select: { id: true, status: true },
   });
   if (mode !== "email" || account.status === "waiting") return;
-  const { url } = await mintSignInLink({ accountId: account.id, origin: publicOrigin(request) });
+  const { url } = await mintSignInLink({ accountId: account.id, origin: requestOrigin(request) });
   // Sent after the answer, so a slow mail server neither delays it nor tells
   // by its timing whether the address was known.
   runAfterResponse(() => sendSignInLink({ to: email, url, locale }));
@@ -118,11 +118,6 @@ export async function startTrial(options: { accountId: number; now?: Date }): Pr
       creditsResetAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
     },
   });
-}
-
-/** This request's own origin (an allowed host), for links that come back to it. */
-export function publicOrigin(request: Request): string {
-  return `${isHttps(request) ? "https" : "http"}://${requestHost(request)}`;
 }
 
 /** Sign-ups a day per client network and per email domain (429 past either). */

@@ -1,4 +1,5 @@
 import { ACCOUNT_COOKIE, findAccountSession, type AccountCaller } from "@/lib/accounts/sessions";
+import { assertSignUpOpen } from "@/lib/accounts/sign-up-mode";
 import { findActiveApiKey, type KeyCaller } from "@/lib/auth/api-keys";
 import { hasMemberSession } from "@/lib/auth/devices";
 import { authenticateApiKey, bearerToken } from "@/lib/auth/keyed-request";
@@ -78,8 +79,7 @@ export async function authenticate(request: Request, access: Access): Promise<Op
     return null;
   }
   if (access.auth === "account") {
-    // SIGNUP=off: an account's own routes answer as if they did not exist.
-    if (env().SIGNUP === "off") throw new AppError("not_found", errorText("generic.notFound"));
+    assertSignUpOpen();
     const account = await findAccountSession(readCookie(request, ACCOUNT_COOKIE));
     if (account) return account;
     if (bearer) throw new AppError("forbidden", errorText("auth.accountPageOnly"));

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { env } from "@/lib/env";
 import { AppError, errorText } from "@/lib/http/errors";
 import { peerAddress, rawForwardingHeader } from "@/lib/http/peer-address";
-import { isTrustedProxy } from "@/lib/http/client-address";
+import { isHttps, isTrustedProxy } from "@/lib/http/client-address";
 
 // DNS rebinding: a page on evil.example whose name is made to resolve to this
 // server's address can read our answers from the family member's own browser,
@@ -49,4 +49,12 @@ export function assertAllowedHost(request: Request): void {
 
 function misdirected(host: string): AppError {
   return new AppError("misdirected_request", errorText("request.misdirected", { host: host.slice(0, 100) }));
+}
+
+/**
+ * This request's own origin, for links that come back to it (a pairing code,
+ * a sign-in link): the allowed host it was sent to, never a header's guess.
+ */
+export function requestOrigin(request: Request): string {
+  return `${isHttps(request) ? "https" : "http"}://${requestHost(request)}`;
 }

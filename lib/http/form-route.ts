@@ -5,6 +5,7 @@ import type { AuthPolicy, OperatorCaller } from "@/lib/auth/authenticate";
 import type { Origin } from "@/lib/auth/origin";
 import type { ApiScope } from "@/lib/auth/scopes";
 import { errorResponse, type AppError } from "@/lib/http/errors";
+import { escapeHtml } from "@/lib/http/hand-made-page";
 import { localPath } from "@/lib/http/local-path";
 import { readFormOrJson } from "@/lib/http/read-body";
 import { handleRequest } from "@/lib/http/request-core";
@@ -86,9 +87,6 @@ function withNotice(back: string, notice: string | void): string {
 function wantsHtml(request: Request): boolean {
   return (request.headers.get("accept") ?? "").includes("text/html");
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function errorPage(error: AppError, back: string, locale: Locale): Response {
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "common.errorPage" });

@@ -1,5 +1,5 @@
 import { createTranslator } from "next-intl";
-import { HAND_MADE_PAGE_STYLE } from "@/lib/auth/login-page";
+import { escapeHtml, handMadeDocument } from "@/lib/http/hand-made-page";
 import type { Locale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
 
@@ -7,9 +7,6 @@ import { messagesFor } from "@/lib/i18n/messages";
 // phone that scanned the operator's QR code confirms here, so a link preview
 // or a prefetch that only GETs the link never uses the one-time code. In the
 // reader's language (the switcher's cookie, else Accept-Language).
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export function pairPageHtml(options: {
   locale: Locale;
@@ -39,16 +36,5 @@ export function pairPageHtml(options: {
   ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ""}
   <p>${escapeHtml(t("stranger.body"))}</p>
   <p><a href="/admin/login">${escapeHtml(t("stranger.login"))}</a></p>`;
-  return `<!doctype html>
-<html lang="${escapeHtml(locale)}" data-ui="${escapeHtml(variant)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(t("confirm.title"))} · Labs</title>
-<style>${HAND_MADE_PAGE_STYLE}</style>
-</head>
-<body><main>
-  ${body}
-</main></body>
-</html>`;
+  return handMadeDocument({ locale, variant, title: t("confirm.title"), body });
 }

@@ -1,8 +1,6 @@
-import { requestHost } from "@/lib/http/allowed-hosts";
-import { isHttps } from "@/lib/http/client-address";
+import { requestOrigin } from "@/lib/http/allowed-hosts";
 
-/** The link a phone opens to pair: this request's own origin (an allowed host), never a header's guess. */
+/** The link a phone opens to pair, on this request's own origin. */
 export function pairingUrl(request: Request, code: string): string {
-  const origin = `${isHttps(request) ? "https" : "http"}://${requestHost(request)}`;
-  return `${origin}/labs/pair?code=${code}`;
+  return `${requestOrigin(request)}/labs/pair?code=${code}`;
 }

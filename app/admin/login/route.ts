@@ -3,15 +3,14 @@
 import { logIn, loginBody } from "@/lib/auth/log-in";
 import { loginPageHtml, safeNextPath } from "@/lib/auth/login-page";
 import { errorResponse, type AppError } from "@/lib/http/errors";
+import { handMadePageOf, handMadeResponse } from "@/lib/http/hand-made-page";
 import { readFormOrJson, sentJson } from "@/lib/http/read-body";
 import { htmlRoute, parseInput } from "@/lib/http/route";
-import { requestLocale } from "@/lib/i18n/locales";
 import { toAppError } from "@/lib/http/to-app-error";
-import { parseVariant } from "@/lib/labs/variants";
 
 export const GET = htmlRoute({ auth: "anyone" }, (request) => {
   const next = safeNextPath(new URL(request.url).searchParams.get("next"));
-  return html(loginPageHtml({ next, locale: requestLocale(request), variant: variantOf(request) }), 200);
+  return handMadeResponse(loginPageHtml({ next, ...handMadePageOf(request) }), 200);
 });
 
 export const POST = htmlRoute(
@@ -33,17 +32,5 @@ export const POST = htmlRoute(
 );
 
 function loginForm(request: Request, error: AppError, next = safeNextPath(null)): Response {
-  const page = loginPageHtml({ next, locale: requestLocale(request), error, variant: variantOf(request) });
-  return html(page, error.status, error.headers);
-}
-
-function variantOf(request: Request): string {
-  return parseVariant(request.headers.get("x-ui-version")) ?? "a";
-}
-
-function html(body: string, status: number, headers?: Record<string, string>) {
-  return new Response(body, {
-    status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },
-  });
+  return handMadeResponse(loginPageHtml({ next, error, ...handMadePageOf(request) }), error.status, error.headers);
 }

@@ -5,20 +5,19 @@ import { pairDevice, pairingGone, peekPairing } from "@/lib/auth/devices";
 import { memberCookieHeader, sealMember } from "@/lib/auth/member-seal";
 import { isHttps } from "@/lib/http/client-address";
 import { errorResponse, type AppError } from "@/lib/http/errors";
+import { handMadePageOf, handMadeResponse } from "@/lib/http/hand-made-page";
 import { readFormOrJson, sentJson } from "@/lib/http/read-body";
 import { htmlRoute, parseInput } from "@/lib/http/route";
-import { requestLocale } from "@/lib/i18n/locales";
 import { pairPageHtml } from "@/lib/labs/pair-page";
 import { pairBody, pairPageQuery } from "@/lib/labs/schemas";
-import { parseVariant } from "@/lib/labs/variants";
 
 export const GET = htmlRoute({ auth: "anyone" }, async (request) => {
   const { code } = parseInput(pairPageQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
-  const page = { locale: requestLocale(request), variant: variantOf(request) };
-  if (!code) return html(pairPageHtml(page), 200);
+  const page = handMadePageOf(request);
+  if (!code) return handMadeResponse(pairPageHtml(page), 200);
   const name = await peekPairing({ code });
-  if (!name) return html(pairPageHtml({ ...page, error: pairingGone() }), pairingGone().status);
-  return html(pairPageHtml({ ...page, code, name }), 200);
+  if (!name) return handMadeResponse(pairPageHtml({ ...page, error: pairingGone() }), pairingGone().status);
+  return handMadeResponse(pairPageHtml({ ...page, code, name }), 200);
 });
 
 export const POST = htmlRoute(
@@ -33,16 +32,5 @@ export const POST = htmlRoute(
   (error: AppError, request) =>
     sentJson(request)
       ? errorResponse(error, request)
-      : html(pairPageHtml({ locale: requestLocale(request), variant: variantOf(request), error }), error.status),
+      : handMadeResponse(pairPageHtml({ ...handMadePageOf(request), error }), error.status),
 );
-
-function variantOf(request: Request): string {
-  return parseVariant(request.headers.get("x-ui-version")) ?? "a";
-}
-
-function html(body: string, status: number) {
-  return new Response(body, {
-    status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
-  });
-}

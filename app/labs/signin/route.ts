@@ -7,10 +7,9 @@ import { assertSignUpOpen } from "@/lib/accounts/sign-up-mode";
 import { signInBody, signInQuery } from "@/lib/accounts/schemas";
 import { isHttps } from "@/lib/http/client-address";
 import { errorResponse, type AppError } from "@/lib/http/errors";
+import { handMadePageOf, handMadeResponse } from "@/lib/http/hand-made-page";
 import { readFormOrJson, sentJson } from "@/lib/http/read-body";
 import { htmlRoute, parseInput } from "@/lib/http/route";
-import { requestLocale } from "@/lib/i18n/locales";
-import { parseVariant } from "@/lib/labs/variants";
 
 export const GET = htmlRoute(
   { auth: "anyone" },
@@ -18,7 +17,7 @@ export const GET = htmlRoute(
     assertSignUpOpen();
     const { token } = parseInput(signInQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
     const live = token ? await peekSignInLink({ token }) : false;
-    return html(signInPageHtml({ ...pageOf(request), token, gone: !live }), live ? 200 : 404);
+    return handMadeResponse(signInPageHtml({ ...handMadePageOf(request), token, gone: !live }), live ? 200 : 404);
   },
   refuse,
 );
@@ -38,16 +37,5 @@ export const POST = htmlRoute(
 
 function refuse(error: AppError, request: Request): Response {
   if (sentJson(request) || error.code !== "not_found") return errorResponse(error, request);
-  return html(signInPageHtml({ ...pageOf(request), gone: true }), 404);
-}
-
-function pageOf(request: Request) {
-  return { locale: requestLocale(request), variant: parseVariant(request.headers.get("x-ui-version")) ?? "a" };
-}
-
-function html(body: string, status: number) {
-  return new Response(body, {
-    status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
-  });
+  return handMadeResponse(signInPageHtml({ ...handMadePageOf(request), gone: true }), 404);
 }

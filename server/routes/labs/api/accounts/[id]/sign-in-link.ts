@@ -1,8 +1,8 @@
 // POST /labs/api/accounts/[id]/sign-in-link – a sign-in link for the operator to hand over;
 // an account waiting for approval is let in by it (SIGNUP=approval)
-import { mintSignInLink, publicOrigin, startTrial } from "@/lib/accounts/sign-up";
-import { getAccountOrThrow } from "@/lib/accounts/manage-accounts";
+import { handOverSignInLink } from "@/lib/accounts/manage-accounts";
 import { signInLinkResponse } from "@/lib/accounts/schemas";
+import { requestOrigin } from "@/lib/http/allowed-hosts";
 import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
 
@@ -15,9 +15,7 @@ export const POST = route(
     response: signInLinkResponse,
   },
   async ({ request, params }) => {
-    await getAccountOrThrow({ id: params.id });
-    await startTrial({ accountId: params.id });
-    const { url, expiresAt } = await mintSignInLink({ accountId: params.id, origin: publicOrigin(request) });
+    const { url, expiresAt } = await handOverSignInLink({ id: params.id, origin: requestOrigin(request) });
     return { url, expires_at: expiresAt.toISOString() };
   },
 );
