@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { HouseholdOnly } from "@/components/accounts/household-only";
 import { AskButton } from "@/components/ask/ask-button";
 import { DevPreviewBar } from "@/components/labs/dev-preview-bar";
 import { ViewBeacon } from "@/components/labs/view-beacon";
@@ -38,7 +39,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <UiProvider variant={variant} prefix={prefix}>
             <DevPreviewBar variant={variant} release={release} commit={commit} />
             <ViewBeacon variant={variant} />
-            <SiteNav />
+            <HouseholdOnly>
+              <SiteNav />
+            </HouseholdOnly>
             {/* Room at the end for the floating buttons, so they never sit on a page's last control. */}
             <main className="mx-auto max-w-5xl px-4 pt-6 pb-24 ui-b:pt-3 ui-c:px-5 md:pb-6">
               {children}
@@ -46,7 +49,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <LanguageSwitcher />
               </footer>
             </main>
-            <AskButton />
+            <HouseholdOnly>
+              <AskButton />
+            </HouseholdOnly>
             <HydrationMark />
           </UiProvider>
         </NextIntlClientProvider>

@@ -15,6 +15,13 @@ import { createAccountKeyBody, type AccountKeyJson, type CreateAccountKeyRespons
 import type { AccountScope } from "@/lib/auth/scopes";
 import { fetchJson } from "@/lib/http/fetcher";
 
+/** Each scope's line in the catalogue (labs.accounts.keys.scope). */
+const SCOPE_TEXT: Record<AccountScope, "research" | "researchWrite" | "products"> = {
+  "research:read": "research",
+  "research:write": "researchWrite",
+  "products:read": "products",
+};
+
 /** An account's keys: mint one (shown once), revoke one. */
 export function AccountKeys({ keys, scopesAllowed }: { keys: AccountKeyJson[]; scopesAllowed: AccountScope[] }) {
   const t = useTranslations("labs.accounts.keys");
@@ -92,8 +99,7 @@ export function AccountKeys({ keys, scopesAllowed }: { keys: AccountKeyJson[]; s
             <label key={scope} className="flex min-h-11 items-center gap-2 text-sm text-fg">
               <input type="checkbox" value={scope} className="size-5" {...register("scopes")} />
               <span>
-                <span className="font-mono">{scope}</span> ·{" "}
-                {t(`scope.${scope === "research:read" ? "research" : "products"}`)}
+                <span className="font-mono">{scope}</span> · {t(`scope.${SCOPE_TEXT[scope]}`)}
               </span>
             </label>
           ))}

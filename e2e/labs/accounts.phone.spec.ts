@@ -30,6 +30,9 @@ test("sign-up, email, link, key, calls, 402, the operator's upgrade, calls again
 
   await page.goto(`${labs.url}/labs/signup`);
   await expect(page.getByRole("heading", { name: "Criar conta", level: 1 })).toBeVisible();
+  // A page for outsiders: no bar of the household's areas, no button into its Ask queue.
+  await expect(page.getByRole("navigation", { name: "Áreas" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /Pedir/ })).toHaveCount(0);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("O seu nome").fill("Rita");
   await page.screenshot({ path: "test-results/screenshots/signup.png", fullPage: true });
@@ -48,6 +51,7 @@ test("sign-up, email, link, key, calls, 402, the operator's upgrade, calls again
   await expect(page).toHaveURL(/\/labs\/account$/);
   await expect(page.getByRole("heading", { name: "A sua conta", level: 1 })).toBeVisible();
   await expect(page.getByText("Créditos restantes")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Áreas" })).toHaveCount(0);
 
   await page.getByLabel("Nome da chave").fill("agente de preços");
   await page.getByRole("button", { name: "Criar uma chave" }).click();

@@ -147,15 +147,47 @@ export async function accountUsage(options: { id: number }): Promise<AccountUsag
   };
 }
 
-/** Everything kept of an account: itself, its keys (no secrets) and every line of its usage. */
+/** What marks the rows an account wrote (lib/auth/origin.ts). */
+const accountOrigin = (id: number) => `account:${id}`;
+
+/**
+ * Everything kept of an account: itself, its keys (no secrets), every line
+ * of its usage (its keys' calls and what it did signed in), its research
+ * sessions and observations.
+ */
 export async function exportAccount(options: { id: number }) {
   const account = await getAccountOrThrow(options);
-  const keys = await listAccountKeys({ accountId: options.id });
-  const usage = await db().apiUsage.findMany({
-    where: { key: { accountId: options.id } },
-    select: { keyId: true, method: true, path: true, status: true, createdAt: true },
-    orderBy: { id: "asc" },
-  });
+  const origin = accountOrigin(options.id);
+  const [keys, usage, sessions, observations] = await Promise.all([
+    listAccountKeys({ accountId: options.id }),
+    db().apiUsage.findMany({
+      where: { OR: [{ key: { accountId: options.id } }, { actor: origin }] },
+      select: { keyId: true, method: true, path: true, status: true, createdAt: true },
+      orderBy: { id: "asc" },
+    }),
+    db().researchSession.findMany({
+      where: { accountId: options.id },
+      select: { slug: true, title: true, context: true, createdAt: true },
+      orderBy: { id: "asc" },
+    }),
+    db().observation.findMany({
+      where: { origin },
+      select: {
+        brId: true,
+        item: { select: { name: true } },
+        session: { select: { slug: true } },
+        source: true,
+        condition: true,
+        price: true,
+        currency: true,
+        url: true,
+        availability: true,
+        notes: true,
+        observedAt: true,
+      },
+      orderBy: { id: "asc" },
+    }),
+  ]);
   return {
     account,
     keys,
@@ -166,12 +198,52 @@ export async function exportAccount(options: { id: number }) {
       key_id: line.keyId,
       at: line.createdAt.toISOString(),
     })),
+    sessions: sessions.map((session) => ({
+      slug: session.slug,
+      title: session.title,
+      context: session.context,
+      created_at: session.createdAt.toISOString(),
+    })),
+    observations: observations.map((row) => ({
+      br_id: row.brId,
+      item_name: row.item.name,
+      session_slug: row.session?.slug ?? null,
+      source: row.source,
+      condition: row.condition,
+      price: row.price?.toFixed(2) ?? null,
+      currency: row.currency,
+      url: row.url,
+      availability: row.availability,
+      notes: row.notes,
+      observed_at: row.observedAt.toISOString(),
+    })),
   };
 }
 
-/** Deletes an account and all that is kept of it: keys, their usage, links, sessions. */
+/**
+ * Deletes an account and all that is kept of it, in one transaction: its
+ * observations and the items only they named, its sessions, keys and their
+ * usage, what it did signed in, links and sessions. An item it named that
+ * the household also observed or watches stays, its name and fields now a
+ * stranger's (`anonymous`): the account is gone, the household's prices are not.
+ */
 export async function deleteAccount(options: { id: number }): Promise<{ deleted: number }> {
-  const { count } = await db().account.deleteMany({ where: { id: options.id } });
-  if (count === 0) throw accountNotFound(options.id);
+  const origin = accountOrigin(options.id);
+  const [, , , , , deleted] = await db().$transaction([
+    db().$executeRaw`DELETE FROM observation WHERE origin = ${origin}`,
+    db().$executeRaw`
+      DELETE FROM item i WHERE i.origin = ${origin}
+        AND NOT EXISTS (SELECT 1 FROM observation o WHERE o.item_id = i.id)
+        AND NOT EXISTS (SELECT 1 FROM watch w WHERE w.item_id = i.id)`,
+    db().$executeRaw`
+      UPDATE item SET origin = CASE WHEN origin = ${origin} THEN 'anonymous' ELSE origin END,
+                      category_origin = CASE WHEN category_origin = ${origin} THEN 'anonymous' ELSE category_origin END,
+                      spec_origin = CASE WHEN spec_origin = ${origin} THEN 'anonymous' ELSE spec_origin END
+      WHERE ${origin} IN (origin, category_origin, spec_origin)`,
+    db().apiUsage.deleteMany({ where: { actor: origin } }),
+    db().researchSession.deleteMany({ where: { accountId: options.id } }),
+    db().account.deleteMany({ where: { id: options.id } }),
+  ]);
+  if (deleted.count === 0) throw accountNotFound(options.id);
   return { deleted: options.id };
 }

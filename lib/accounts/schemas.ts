@@ -100,8 +100,35 @@ export const accountExportResponse = z.object({
   ok: z.literal(true),
   account: accountJson,
   keys: z.array(accountKeyJson),
+  /** Its keys' calls (key_id) and what it did signed in (key_id null). */
   usage: z.array(
-    z.object({ method: z.string(), path: z.string(), status: z.number().int(), key_id: rowId, at: isoTime }),
+    z.object({
+      method: z.string(),
+      path: z.string(),
+      status: z.number().int(),
+      key_id: rowId.nullable(),
+      at: isoTime,
+    }),
+  ),
+  /** The research sessions it started (research:write). */
+  sessions: z.array(
+    z.object({ slug: z.string(), title: z.string().nullable(), context: z.string().nullable(), created_at: isoTime }),
+  ),
+  /** Every price it observed. */
+  observations: z.array(
+    z.object({
+      br_id: z.string(),
+      item_name: z.string(),
+      session_slug: z.string().nullable(),
+      source: z.string(),
+      condition: z.string().nullable(),
+      price: z.string().nullable(),
+      currency: z.string(),
+      url: z.string().nullable(),
+      availability: z.string(),
+      notes: z.string().nullable(),
+      observed_at: isoTime,
+    }),
   ),
 });
 

@@ -10,23 +10,27 @@ export const USAGE_PRUNE_EVERY = 100;
 
 /**
  * One line of the usage log, and the key's last use; both in one round trip.
+ * A line without a key is an action taken with a cookie (accounts, plans:
+ * route specs marked `logged`), and `actor` says whose (lib/auth/origin.ts).
  * `at`: when the request came. The log would grow without end, so every
  * USAGE_PRUNE_EVERY-th line (by id: no counter to keep, the same on every
  * instance) also prunes it, relative to `at`.
  */
 export async function recordApiUsage(options: {
-  keyId: number;
+  keyId: number | null;
+  actor?: string;
   method: string;
   path: string;
   status: number;
   client: string;
   at: Date;
 }) {
-  const { keyId, method, path, status, client, at } = options;
+  const { keyId, actor = null, method, path, status, client, at } = options;
   const [line] = await db().$transaction([
     db().apiUsage.create({
       data: {
         keyId,
+        actor,
         method: method.slice(0, 10),
         path: path.slice(0, PATH_MAX),
         status,
@@ -37,7 +41,8 @@ export async function recordApiUsage(options: {
     }),
     // Never moves back when an older request's line is written last.
     db().apiKey.updateMany({
-      where: { id: keyId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: at } }] },
+      // No key (an action with a cookie): `id: -1` matches nothing, and the round trip stays one.
+      where: { id: keyId ?? -1, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: at } }] },
       data: { lastUsedAt: at },
     }),
   ]);
@@ -55,15 +60,20 @@ export async function pruneApiUsage({ now = new Date() }: { now?: Date } = {}): 
   return count;
 }
 
-/** The newest usage lines, of one key or of all. */
-export async function listApiUsage(options: { keyId?: number; limit?: number }): Promise<ApiUsageEntry[]> {
+/** The newest usage lines, of one key or of all (with the actions taken without one). */
+export async function listApiUsage(options: {
+  keyId?: number;
+  actor?: string;
+  limit?: number;
+}): Promise<ApiUsageEntry[]> {
   const rows = await db().apiUsage.findMany({
-    where: options.keyId ? { keyId: options.keyId } : {},
+    where: { keyId: options.keyId, actor: options.actor },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: options.limit ?? USAGE_DEFAULT_LIMIT,
     select: {
       id: true,
       keyId: true,
+      actor: true,
       method: true,
       path: true,
       status: true,
@@ -75,7 +85,8 @@ export async function listApiUsage(options: { keyId?: number; limit?: number }):
   return rows.map((row) => ({
     id: row.id,
     key_id: row.keyId,
-    key_name: row.key.name,
+    key_name: row.key?.name ?? null,
+    actor: row.actor,
     method: row.method,
     path: row.path,
     status: row.status,

@@ -9,6 +9,6 @@ export type ApiScope = (typeof API_SCOPES)[number];
 // never the household's own data (cards, people, scans, faturas,
 // preferences, attachments, notes, the ask queue), only what these name. A
 // route takes an account's key only where its spec names one of them.
-export const ACCOUNT_SCOPES = ["research:read", "products:read"] as const;
+export const ACCOUNT_SCOPES = ["research:read", "research:write", "products:read"] as const;
 
 export type AccountScope = (typeof ACCOUNT_SCOPES)[number];

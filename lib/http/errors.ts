@@ -23,6 +23,8 @@ export const errorStatus = {
   // An account's key with no credits left (docs/decisions/034-accounts-and-credits.md).
   credits_exhausted: 402,
   misdirected_request: 421,
+  // The same Idempotency-Key sent with another request (lib/http/idempotency.ts).
+  idempotency_key_reused: 422,
   rate_limited: 429,
   internal: 500,
   upstream_failed: 502,

@@ -2,10 +2,14 @@ import type { z } from "zod";
 import { chargeCall } from "@/lib/accounts/credits";
 import { reserveAnonymousText } from "@/lib/auth/anonymous-text";
 import type { Access, AuthPolicy } from "@/lib/auth/authenticate";
-import type { Origin } from "@/lib/auth/origin";
+import { recordApiUsage } from "@/lib/auth/api-usage";
+import { runAfterResponse } from "@/lib/auth/keyed-request";
+import { originLabel, type Origin } from "@/lib/auth/origin";
 import type { AccountScope, ApiScope } from "@/lib/auth/scopes";
+import { clientAddress } from "@/lib/http/client-address";
 import { errorResponse, type AppError } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-body";
+import { runIdempotently } from "@/lib/http/idempotency";
 import { handleRequest, type Caller } from "@/lib/http/request-core";
 import { validationError } from "@/lib/http/to-app-error";
 
@@ -22,6 +26,17 @@ export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   accountScope?: AccountScope;
   /** What a call with an account's key costs, in credits (default 1). */
   credits?: number;
+  /**
+   * A write a key may retry with `Idempotency-Key`: the retry gets the first
+   * answer back instead of writing (and costing) twice (lib/http/idempotency.ts).
+   */
+  idempotent?: true;
+  /**
+   * An action the usage log keeps whoever takes it, with a cookie as with a
+   * key (accounts and plans): a key's calls are logged anyway, and a line
+   * without one names its actor (lib/auth/api-usage.ts).
+   */
+  logged?: true;
   /** An operator route an account may also call about itself, with its `labs_account` cookie. */
   accountSelf?: true;
   /** One line for the API reference (GET /api/openapi.json). */
@@ -113,11 +128,15 @@ export function route<
     const result = await handler(context);
     return result instanceof Response ? result : { ok: true, ...result };
   };
-  const wrapped = (request: Request, context: NextRouteContext) =>
-    handleRequest(
+  const wrapped = async (request: Request, context: NextRouteContext) => {
+    // Who took a logged action with a cookie, once the auth check let them in.
+    let actor: string | null = null;
+    const at = new Date();
+    const response = await handleRequest(
       request,
       access,
       async (caller, origin) => {
+        if (spec.logged && caller?.kind !== "key") actor = originLabel(origin);
         const params = spec.params ? parseInput(spec.params, await context.params, "params") : undefined;
         const query = spec.query
           ? parseInput(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query")
@@ -130,16 +149,23 @@ export function route<
         else if (!BODYLESS_METHODS.has(request.method)) await readJsonBody(request);
         // The text a stranger's write stores counts against its day (lib/auth/anonymous-text.ts).
         await reserveAnonymousText({ origin, input: body });
-        // An account's key pays for the call now that it will run, not before
-        // (a refusal above costs nothing).
-        await chargeCall(request, caller, spec.credits);
-        const result = await handle({ request, params, query, body, caller, origin } as HandlerContext<P, Q, B>);
-        const response = result instanceof Response ? result : Response.json(result, { status: spec.status ?? 200 });
-        if (spec.response && process.env.LABS_CHECK_RESPONSES === "1") await checkResponse(spec, response);
-        return response;
+        const write = async () => {
+          // An account's key pays for the call now that it will run, not before
+          // (a refusal above costs nothing; a retry answered from idempotency, nothing either).
+          await chargeCall(request, caller, spec.credits);
+          const result = await handle({ request, params, query, body, caller, origin } as HandlerContext<P, Q, B>);
+          const response = result instanceof Response ? result : Response.json(result, { status: spec.status ?? 200 });
+          if (spec.response && process.env.LABS_CHECK_RESPONSES === "1") await checkResponse(spec, response);
+          return response;
+        };
+        if (!spec.idempotent) return write();
+        return runIdempotently({ request, keyId: caller?.kind === "key" ? caller.keyId : null, body, write });
       },
       errorResponse,
     );
+    if (actor) logAction(request, response, actor, at);
+    return response;
+  };
   return Object.assign(wrapped, {
     auth: spec.auth,
     scope: spec.scope,
@@ -161,6 +187,20 @@ export function htmlRoute(
 ): ((request: Request) => Promise<Response>) & Access {
   const wrapped = (request: Request) => handleRequest(request, access, async (caller) => run(request, caller), refuse);
   return Object.assign(wrapped, { auth: access.auth, scope: access.scope });
+}
+
+function logAction(request: Request, response: Response, actor: string, at: Date): void {
+  runAfterResponse(() =>
+    recordApiUsage({
+      keyId: null,
+      actor,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status: response.status,
+      client: clientAddress(request),
+      at,
+    }),
+  );
 }
 
 /** Test servers only: a success body that does not match its declared schema is a bug → 500. */

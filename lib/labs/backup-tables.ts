@@ -21,13 +21,14 @@ export const BACKUP_TABLES = [
   "invoice_vat_line",
   "todo",
   "tip",
+  // Before research_session: an account's sessions point at it.
+  "api_plan",
+  "account",
   "item",
   "research_session",
   "observation",
   "note",
   "watch",
-  "api_plan",
-  "account",
   "api_key",
   "api_usage",
   "variant_view",
@@ -62,6 +63,7 @@ export const NOT_BACKED_UP: Record<string, string> = {
   notification: "what waits for, or went to, those phones and topics",
   account_link: "single-use sign-in links, valid for a day",
   account_session: "accounts' signed-in browsers: they sign in again on a new install",
+  idempotent_request: "answers kept a day so a key's retried write is not done twice",
 };
 
 /**

@@ -57,6 +57,20 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: errorEnvelope } },
 });
 
+// draft-ietf-httpapi-idempotency-key-header, as lib/http/idempotency.ts reads it.
+const idempotencyHeader = z.object({
+  "idempotency-key": z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({
+      description:
+        "With a key: a retry with the same value and body gets the first answer back (Idempotent-Replayed: true), " +
+        "written and charged once, for 24 hours",
+    }),
+});
+
 // Which area a path belongs to, for grouping in the reference.
 const TAGS: [RegExp, string, string][] = [
   [/^\/base-scan\//, "Scan", "Loyalty cards, scans, products, prices and preferences (public)."],
@@ -91,9 +105,11 @@ function operation(method: HttpMethod, path: string, spec: AnySpec): ZodOpenApiO
     security: securityOf(spec),
     "x-labs-auth": spec.auth,
     ...(spec.scope ? { "x-labs-scope": spec.scope } : {}),
+    ...(spec.accountScope ? { "x-labs-account-scope": spec.accountScope, "x-labs-credits": spec.credits ?? 1 } : {}),
     requestParams: {
       ...(pathParams ? { path: pathParams as z.ZodObject } : {}),
       ...(spec.query ? { query: spec.query as z.ZodObject } : {}),
+      ...(spec.idempotent ? { header: idempotencyHeader } : {}),
     },
     ...(spec.body && !spec.upload
       ? { requestBody: { required: true, content: { "application/json": { schema: spec.body } } } }
@@ -132,6 +148,13 @@ function operation(method: HttpMethod, path: string, spec: AnySpec): ZodOpenApiO
         ? { "403": errorResponse("A key without this route's scope, or a cross-site request with a cookie") }
         : {}),
       ...(writes && bodyLimit ? { "413": errorResponse(`A body over ${bodyLimit}`) } : {}),
+      ...(spec.accountScope ? { "402": errorResponse("An account's key with too few credits; see resets_at") } : {}),
+      ...(spec.idempotent
+        ? {
+            "409": errorResponse("A request with this Idempotency-Key is still running"),
+            "422": errorResponse("This Idempotency-Key was sent with another request"),
+          }
+        : {}),
       "429": errorResponse("The API key's plan allows no more requests this minute; see Retry-After"),
       "500": errorResponse("A failure on our side; the details are only in the server log"),
     },

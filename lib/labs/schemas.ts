@@ -100,6 +100,11 @@ export const USAGE_MAX_LIMIT = 500;
 
 export const listUsageQuery = z.object({
   key_id: idParam.optional(),
+  /** Only the actions of one actor taken without a key: `operator` or `account:<id>`. */
+  actor: z
+    .string()
+    .regex(/^(operator|account:\d{1,10})$/, "must be operator or account:<id>")
+    .optional(),
   limit: z
     .string()
     .regex(/^\d{1,4}$/, "must be a whole number")
@@ -110,8 +115,11 @@ export const listUsageQuery = z.object({
 
 export const apiUsageEntry = z.object({
   id: z.number().int(),
-  key_id: z.number().int(),
-  key_name: z.string(),
+  /** The key that called; null for an action taken with a cookie, which `actor` names. */
+  key_id: z.number().int().nullable(),
+  key_name: z.string().nullable(),
+  /** Who acted without a key: `operator` or `account:<id>` (accounts and plans); null for a key's call. */
+  actor: z.string().nullable(),
   method: z.string(),
   path: z.string(),
   status: z.number().int(),

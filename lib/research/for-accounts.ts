@@ -3,18 +3,31 @@ import type { ItemDetail, StateSnapshot } from "@/lib/research/schemas";
 // What an account from outside the household reads of research
 // (docs/decisions/034-accounts-and-credits.md): items, sources and prices, as
 // the household's agent sees them, but not the household's own words or
-// names. Notes and sessions (what the household is looking for, and why)
-// are left out; who wrote a row reads `household` or `anonymous`, never a
-// device's or a key's name; an observation's remarks are left out.
+// names. Notes and the household's sessions (what it is looking for, and
+// why) are left out, and so are other accounts' sessions; who wrote a row
+// reads `household`, `anonymous`, `account` (another account) or the
+// account's own `account:<id>`, never a device's or a key's name. Remarks are
+// left out of every observation but the account's own.
 
-const outsiderView = (origin: string) => (origin === "anonymous" ? "anonymous" : "household");
+/** Who wrote a row, as account `self` may read it. */
+function viewOf(origin: string, self: number): string {
+  if (origin === "anonymous" || origin === `account:${self}`) return origin;
+  return origin.startsWith("account:") ? "account" : "household";
+}
 
-export function snapshotForAccount(snapshot: StateSnapshot): StateSnapshot {
+export function snapshotForAccount(snapshot: StateSnapshot, self: number): StateSnapshot {
+  const own = (origin: string) => origin === `account:${self}`;
+  const outsiderView = (origin: string) => viewOf(origin, self);
+  const sessions = snapshot.sessions.filter((session) => own(session.origin));
   return {
     ...snapshot,
-    counts: { ...snapshot.counts, sessions: 0, notes: 0 },
-    recent: snapshot.recent.map((row) => ({ ...row, session_slug: null, origin: outsiderView(row.origin) })),
-    sessions: [],
+    counts: { ...snapshot.counts, sessions: sessions.length, notes: 0 },
+    recent: snapshot.recent.map((row) => ({
+      ...row,
+      session_slug: own(row.origin) ? row.session_slug : null,
+      origin: outsiderView(row.origin),
+    })),
+    sessions,
     notes: [],
     drops: snapshot.drops.map((row) => ({
       ...row,
@@ -25,7 +38,9 @@ export function snapshotForAccount(snapshot: StateSnapshot): StateSnapshot {
   };
 }
 
-export function itemForAccount(detail: ItemDetail): ItemDetail {
+export function itemForAccount(detail: ItemDetail, self: number): ItemDetail {
+  const own = (origin: string) => origin === `account:${self}`;
+  const outsiderView = (origin: string) => viewOf(origin, self);
   const origins = detail.item.origins;
   return {
     ...detail,
@@ -39,8 +54,8 @@ export function itemForAccount(detail: ItemDetail): ItemDetail {
     },
     observations: detail.observations.map((row) => ({
       ...row,
-      notes: null,
-      session_slug: null,
+      notes: own(row.origin) ? row.notes : null,
+      session_slug: own(row.origin) ? row.session_slug : null,
       origin: outsiderView(row.origin),
     })),
     by_source: detail.by_source.map((row) => ({

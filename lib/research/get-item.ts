@@ -78,9 +78,9 @@ export async function getItemDetailOrThrow({ id }: { id: number }): Promise<Item
              (array_agg(availability ORDER BY observed_at DESC, id DESC))[1] AS availability,
              max(observed_at) AS last_observed_at,
              (array_agg(origin ORDER BY observed_at DESC, id DESC) FILTER (WHERE price IS NOT NULL))[1] AS latest_price_origin,
-             (array_agg(origin ORDER BY price, origin = 'anonymous', observed_at DESC, id DESC)
+             (array_agg(origin ORDER BY price, (origin = 'anonymous' OR origin LIKE 'account:%'), observed_at DESC, id DESC)
                 FILTER (WHERE price IS NOT NULL))[1] AS min_price_origin,
-             (array_agg(origin ORDER BY price DESC, origin = 'anonymous', observed_at DESC, id DESC)
+             (array_agg(origin ORDER BY price DESC, (origin = 'anonymous' OR origin LIKE 'account:%'), observed_at DESC, id DESC)
                 FILTER (WHERE price IS NOT NULL))[1] AS max_price_origin,
              (array_agg(origin ORDER BY observed_at DESC, id DESC))[1] AS availability_origin
       FROM observation

@@ -38,6 +38,11 @@ export const DROP_WINDOW_DAYS = 30;
  * item's category or spec that has a value: it fills a blank, as the
  * stranger's, and the household's value replaces a stranger's
  * (docs/decisions/005-origins-and-anonymous-limits.md).
+ *
+ * An account from outside the household is a stranger here too, and writes
+ * only into sessions of its own (docs/decisions/034-accounts-and-credits.md):
+ * a session it starts is its, no one else adds to it, and it adds to no one
+ * else's (403 `forbidden`, nothing written).
  */
 export async function recordObservation({
   input,
@@ -49,6 +54,7 @@ export async function recordObservation({
   const label = originLabel(origin);
   // The household (anyone but a stranger) may change what the agent reads as given.
   const trusted = isTrusted(origin);
+  const accountId = origin.kind === "account" ? origin.id : null;
   const name = cleanName(input.item_name ?? "");
   const category = input.item_category ?? null;
   const spec = input.item_spec ?? null;
@@ -58,7 +64,7 @@ export async function recordObservation({
   // was, so a field and its origin change together.
   const replaces = (field: "category" | "spec") => {
     const [value, valueOrigin] = [Prisma.raw(`item.${field}`), Prisma.raw(`item.${field}_origin`)];
-    const orStrangers = trusted ? Prisma.sql` OR ${valueOrigin} = 'anonymous'` : Prisma.empty;
+    const orStrangers = trusted ? Prisma.sql` OR NOT ${fromHousehold(valueOrigin)}` : Prisma.empty;
     return Prisma.sql`EXCLUDED.${Prisma.raw(field)} IS NOT NULL AND (${value} IS NULL${orStrangers})`;
   };
   const item =
@@ -80,16 +86,18 @@ export async function recordObservation({
   const session =
     input.session_slug !== undefined
       ? Prisma.sql`
-          INSERT INTO research_session (slug, title, context, origin, updated_at)
+          INSERT INTO research_session (slug, title, context, origin, account_id, updated_at)
           SELECT ${input.session_slug}::text, ${input.session_title ?? null}::text, ${input.session_context ?? null}::text,
-                 ${label}::text, now()
+                 ${label}::text, ${accountId}::int, now()
           FROM it
           ON CONFLICT (slug) DO UPDATE
-            SET title = CASE WHEN ${trusted}::boolean THEN COALESCE(EXCLUDED.title, research_session.title)
-                             ELSE research_session.title END,
-                context = CASE WHEN ${trusted}::boolean THEN COALESCE(EXCLUDED.context, research_session.context)
-                               ELSE research_session.context END,
+            SET title = CASE WHEN ${trusted || accountId !== null}::boolean
+                             THEN COALESCE(EXCLUDED.title, research_session.title) ELSE research_session.title END,
+                context = CASE WHEN ${trusted || accountId !== null}::boolean
+                               THEN COALESCE(EXCLUDED.context, research_session.context) ELSE research_session.context END,
                 updated_at = now()
+            -- An account's session takes only its keys; the household's takes none of an account's.
+            WHERE research_session.account_id IS NOT DISTINCT FROM EXCLUDED.account_id
           RETURNING id`
       : Prisma.sql`SELECT NULL::int AS id FROM it`;
 
@@ -107,7 +115,8 @@ export async function recordObservation({
   // the item (docs/contract.md, "Watches") is hit by a price at or under its
   // `below`, or `drop_percent` under the item's last price in that currency,
   // once per new low: its last_hit_price moves to the price in the same
-  // statement, so of two observes at once only a lower one hits again. The
+  // statement, so of two observes at once only a lower one hits again. An
+  // account's prices count as a stranger's (fromHousehold). The
   // event counter's row is touched only when there is an event; it is moved
   // by all of them at once, and the ids handed out in order.
   const anonymousDrops = env().RESEARCH_ANON_DROPS;
@@ -132,21 +141,21 @@ export async function recordObservation({
            FROM obs JOIN observation p
              ON p.item_id = obs.item_id AND p.source = obs.source AND p.currency = obs.currency
            WHERE p.price IS NOT NULL AND p.observed_at > now() - make_interval(days => ${DROP_WINDOW_DAYS}::int)
-             AND (${anonymousDrops}::boolean OR p.origin <> 'anonymous')),
+             AND (${anonymousDrops}::boolean OR ${fromHousehold(Prisma.raw("p.origin"))})),
          dropped AS (
            SELECT obs.*, low.price AS old_price FROM obs, low
-           WHERE obs.price < low.price AND (${anonymousDrops}::boolean OR obs.origin <> 'anonymous')),
+           WHERE obs.price < low.price AND (${anonymousDrops}::boolean OR ${fromHousehold(Prisma.raw("obs.origin"))})),
          prev AS (
            SELECT p.price
            FROM obs JOIN observation p ON p.item_id = obs.item_id AND p.currency = obs.currency
-           WHERE p.price IS NOT NULL AND (${anonymousDrops}::boolean OR p.origin <> 'anonymous')
+           WHERE p.price IS NOT NULL AND (${anonymousDrops}::boolean OR ${fromHousehold(Prisma.raw("p.origin"))})
            ORDER BY p.observed_at DESC, p.id DESC
            LIMIT 1),
          hits AS (
            UPDATE watch w SET last_hit_price = obs.price
            FROM obs
            WHERE w.item_id = obs.item_id AND obs.price IS NOT NULL
-             AND (${anonymousDrops}::boolean OR obs.origin <> 'anonymous')
+             AND (${anonymousDrops}::boolean OR ${fromHousehold(Prisma.raw("obs.origin"))})
              AND (w.last_hit_price IS NULL OR obs.price < w.last_hit_price)
              AND (obs.price <= w.below
                   OR obs.price <= (SELECT price FROM prev) * (1 - w.drop_percent / 100))
@@ -184,7 +193,34 @@ export async function recordObservation({
            ((SELECT count(*) FROM ev) + (SELECT count(*) FROM hit_ev))::int AS events
     FROM obs`;
   const [row] = rows;
-  if (!row) throw new AppError("not_found", errorText("research.itemNotFoundSendName", { id: input.item_id ?? "" }));
+  if (!row) throw await nothingWritten(input);
   if (row.events > 0) eventsCommitted();
   return { obs_id: row.obs_id, item_id: row.item_id, br_id: row.br_id };
+}
+
+/** Whether an origin column holds the household's: neither a stranger's nor an account's from outside. */
+function fromHousehold(column: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(${column} <> 'anonymous' AND ${column} NOT LIKE 'account:%')`;
+}
+
+/**
+ * Why an observe wrote nothing: its session is another's (the statement's
+ * session upsert returned no row), else its item_id is unknown.
+ */
+async function nothingWritten(input: ObserveBody): Promise<AppError> {
+  const notFound = new AppError("not_found", errorText("research.itemNotFoundSendName", { id: input.item_id ?? "" }));
+  if (
+    input.item_id !== undefined &&
+    !(await db().item.findUnique({ where: { id: input.item_id }, select: { id: true } }))
+  ) {
+    return notFound;
+  }
+  if (input.session_slug !== undefined) {
+    const session = await db().researchSession.findUnique({
+      where: { slug: input.session_slug },
+      select: { id: true },
+    });
+    if (session) return new AppError("forbidden", errorText("research.sessionOfAnother", { slug: input.session_slug }));
+  }
+  return notFound;
 }

@@ -280,15 +280,35 @@ describe("sign-up by email (SIGNUP=email)", () => {
 
     const exported = await until(
       async () => (await call(`/labs/api/accounts/${account.id}/export`, { headers: { cookie: account.cookie } })).data,
-      (data) => ((data as { usage?: unknown[] }).usage ?? []).length > 0,
-      "the usage line of the account's call",
+      (data) => {
+        const usage = (data as { usage?: { key_id: number | null; path: string }[] }).usage ?? [];
+        const logged = (path: string) => usage.some((line) => line.key_id === null && line.path === path);
+        return (
+          usage.some((line) => line.key_id !== null) &&
+          logged(`/labs/api/accounts/${other.id}`) &&
+          logged(`/labs/api/accounts/${other.id}/export`)
+        );
+      },
+      "the usage lines of the account's call and of what it tried",
     );
     expect(exported).toMatchObject({
       ok: true,
       account: { id: account.id, email: account.email },
       keys: [{ name: "outsider's agent" }],
-      usage: [{ method: "GET", path: "/base-scan/api/products/search", status: 200 }],
     });
+    // Its key's call, and what it tried signed in: another's export and deletion, refused.
+    expect((exported as { usage: unknown[] }).usage).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ method: "GET", path: "/base-scan/api/products/search", status: 200 }),
+        expect.objectContaining({ key_id: null, path: `/labs/api/accounts/${other.id}/export`, status: 404 }),
+        expect.objectContaining({
+          key_id: null,
+          method: "DELETE",
+          path: `/labs/api/accounts/${other.id}`,
+          status: 404,
+        }),
+      ]),
+    );
 
     const deleted = await call(`/labs/api/accounts/${account.id}`, { method: "DELETE", headers: write });
     expect(deleted.data).toEqual({ ok: true, deleted: account.id });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTTP_METHODS } from "@/lib/labs/openapi";
 import { listPageFiles, urlPatternOf } from "@/lib/labs/route-files";
+import { ACCOUNT_SCOPES } from "@/lib/auth/scopes";
 import { listRoutes } from "@/tests/support/routes";
 import { makeAccount } from "@/tests/support/accounts";
 import { ACCOUNT_ROUTES, concretePath, isListedPublic, listedScope, pagePolicy } from "@/tests/support/route-policy";
@@ -130,9 +131,11 @@ describe("accounts' keys (phase 2)", () => {
   let everything: string;
   const onlyScope = new Map<string, string>();
   beforeAll(async () => {
-    everything = (await makeAccount(baseUrl, { scopes: ["research:read", "products:read"] })).key;
-    onlyScope.set("research:read", (await makeAccount(baseUrl, { scopes: ["products:read"] })).key);
-    onlyScope.set("products:read", (await makeAccount(baseUrl, { scopes: ["research:read"] })).key);
+    everything = (await makeAccount(baseUrl, { scopes: [...ACCOUNT_SCOPES] })).key;
+    for (const scope of ACCOUNT_SCOPES) {
+      const others = ACCOUNT_SCOPES.filter((other) => other !== scope);
+      onlyScope.set(scope, (await makeAccount(baseUrl, { scopes: others })).key);
+    }
   }, 60_000);
 
   const call = (handler: Handler, key: string) =>

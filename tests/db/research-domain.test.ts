@@ -390,6 +390,34 @@ describe("buildSnapshot", () => {
     ]);
   });
 
+  it("reads an account's observations as a stranger's: no drop of its own, and not the price a drop is measured from", async () => {
+    const grinder = await seedItem("Grinder");
+    await seedObservation({ itemId: grinder.id, source: "A", price: "80.00", minutesAgo: 50, origin: "operator" });
+    await seedObservation({ itemId: grinder.id, source: "A", price: "2.00", minutesAgo: 40, origin: "account:7" });
+    await seedObservation({ itemId: grinder.id, source: "A", price: "70.00", minutesAgo: 30, origin: "local" });
+    await seedObservation({ itemId: grinder.id, source: "A", price: "1.00", minutesAgo: 20, origin: "account:7" });
+    const without = (await buildSnapshot({ anonymousDrops: false })).drops;
+    expect(without.map((d) => [d.old_price, d.new_price, d.old_origin, d.origin])).toEqual([
+      ["80.00", "70.00", "operator", "local"],
+    ]);
+    const withStrangers = (await buildSnapshot({ anonymousDrops: true })).drops;
+    expect(withStrangers.map((d) => [d.old_price, d.new_price, d.origin])).toEqual([["70.00", "1.00", "account:7"]]);
+
+    // Its write raises no price.dropped either, as the household's lower price does.
+    const dropsOf = async () =>
+      (await db().event.findMany({ where: { type: "price.dropped" }, select: { data: true } })).filter(
+        (event) => (event.data as { item_id?: number }).item_id === grinder.id,
+      ).length;
+    const before = await dropsOf();
+    await recordObservation({
+      origin: { kind: "account", id: 7 },
+      input: observeBody.parse({ item_id: grinder.id, source: "A", price: 0.5 }),
+    });
+    expect(await dropsOf()).toBe(before);
+    await observe({ item_id: grinder.id, source: "A", price: 60 });
+    expect(await dropsOf()).toBe(before + 1);
+  });
+
   it("lists a pair with many recent drops once, with its newest drop, and still finds older pairs", async () => {
     const busy = await seedItem("Busy");
     for (let i = 0; i < 15; i++) {

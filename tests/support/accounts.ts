@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { ACCOUNT_SCOPES } from "@/lib/auth/scopes";
 import { sealOperatorSession } from "@/tests/support/operator-seal";
 
 // An account from outside the household, made over HTTP as a person and the
 // operator make one on a server with SIGNUP=approval: sign up, the operator
 // lets it in and hands over a link, the link signs a browser in, the account
 // mints its key.
+
+/** The plan an account that needs `research:write` is moved to. */
+export const EVERY_SCOPE_PLAN = "every-scope";
 
 export type TestAccount = { id: number; email: string; cookie: string; key: string };
 
@@ -58,6 +62,21 @@ export async function makeAccount(
   });
   const { url } = (await linked.json()) as { url: string };
   const cookie = await signInWith(url);
+  // The trial plan gives its keys no write; a plan with every account scope does.
+  if (options.scopes?.includes("research:write")) {
+    const plan = { requests_per_minute: 600, credits_per_month: 1000, scopes: ACCOUNT_SCOPES, price_label: "" };
+    for (const [path, method, body] of [
+      [`/labs/api/plans/${EVERY_SCOPE_PLAN}`, "PUT", plan],
+      [`/labs/api/accounts/${account.id}`, "PATCH", { plan: EVERY_SCOPE_PLAN }],
+    ] as const) {
+      const changed = await fetch(`${server}${path}`, {
+        method,
+        headers: { ...operator, ...json, origin: server },
+        body: JSON.stringify(body),
+      });
+      if (!changed.ok) throw new Error(`${method} ${path} answered ${changed.status}: ${await changed.text()}`);
+    }
+  }
   const minted = await fetch(`${server}/labs/api/account/keys`, {
     method: "POST",
     headers: { cookie, ...json, origin: server },

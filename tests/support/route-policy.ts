@@ -1,3 +1,5 @@
+import type { AccountScope } from "@/lib/auth/scopes";
+
 // Who may call what (docs/contract.md, "Authentication" and "Endpoints"): the declared exceptions to "operator
 // only". A route handler declares its policy itself (`.auth`, set by route(),
 // formRoute() or htmlRoute()); being public (or open to `anyone`) must also be
@@ -61,8 +63,9 @@ export const KEY_SCOPES: [pattern: string, scope: "research" | "ask" | "scan" | 
  * and the research snapshot, nothing of the household's own. Any other route
  * refuses an account's key.
  */
-export const ACCOUNT_ROUTES: Record<string, "research:read" | "products:read"> = {
+export const ACCOUNT_ROUTES: Record<string, AccountScope> = {
   "GET /base-research/api/state": "research:read",
+  "POST /base-research/api/observe": "research:write",
   "GET /base-research/api/items/{id}": "research:read",
   "GET /base-scan/api/products/{code}": "products:read",
   "GET /base-scan/api/products/search": "products:read",

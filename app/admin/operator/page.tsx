@@ -49,6 +49,9 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
   const locale = (await getLocale()) as Locale;
   const keyFilter = idParam.safeParse((await searchParams).key);
   const keyId = keyFilter.success ? keyFilter.data : undefined;
+  // A line without a key is an action taken with a session: the operator's or an account's.
+  const actorName = (actor: string | null) =>
+    actor?.startsWith("account:") ? t("usage.account", { id: actor.slice("account:".length) }) : t("usage.operator");
   const [status, keys, usage, views, pending, decisions, devices, holding, webhooks, channels, backups] =
     await Promise.all([
       buildStatus({ detailed: true }),
@@ -258,7 +261,7 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
                       <td className="py-1.5 pr-2">
                         <Time iso={entry.created_at} />
                         <span className="block text-xs break-words text-muted">
-                          {entry.key_name}
+                          {entry.key_name ?? actorName(entry.actor)}
                           {entry.client ? ` · ${entry.client}` : ""}
                         </span>
                       </td>

@@ -9,6 +9,9 @@ export const POST = browserGuarded(
     {
       auth: "public",
       scope: "research",
+      // An account writes into research sessions of its own (lib/research/record-observation.ts).
+      accountScope: "research:write",
+      idempotent: true,
       summary: "Record a price observation; creates the item and session as needed",
       body: observeBody,
       response: observeResponse,

@@ -18,7 +18,7 @@ export const GET = browserGuarded(
     },
     async ({ origin }) => {
       const snapshot = await buildSnapshot();
-      return origin.kind === "account" ? snapshotForAccount(snapshot) : snapshot;
+      return origin.kind === "account" ? snapshotForAccount(snapshot, origin.id) : snapshot;
     },
   ),
 );

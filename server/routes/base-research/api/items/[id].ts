@@ -18,7 +18,7 @@ export const GET = browserGuarded(
     },
     async ({ params, origin }) => {
       const detail = await getItemDetailOrThrow({ id: params.id });
-      return origin.kind === "account" ? itemForAccount(detail) : detail;
+      return origin.kind === "account" ? itemForAccount(detail, origin.id) : detail;
     },
   ),
 );

@@ -13,6 +13,7 @@ export const GET = route(
 export const POST = route(
   {
     auth: "account",
+    logged: true,
     summary: "Mint a key of the signed-in account; the key is shown in this answer only",
     body: createAccountKeyBody,
     status: 201,

@@ -9,6 +9,7 @@ import { route } from "@/lib/http/route";
 export const PATCH = route(
   {
     auth: "operator",
+    logged: true,
     summary: "Change an account's plan or status (active lets a waiting account in; suspended stops its keys)",
     params: idParams,
     body: updateAccountBody,
@@ -20,6 +21,7 @@ export const PATCH = route(
 export const DELETE = route(
   {
     auth: "operator",
+    logged: true,
     accountSelf: true,
     summary: "Delete an account with its keys, usage, links and sessions",
     params: idParams,

@@ -7,6 +7,7 @@ import { route } from "@/lib/http/route";
 export const PUT = route(
   {
     auth: "operator",
+    logged: true,
     summary: "Add or change a plan: requests a minute, credits a month, account scopes, price label",
     params: planParams,
     body: savePlanBody,

@@ -8,6 +8,7 @@ import { route } from "@/lib/http/route";
 export const DELETE = route(
   {
     auth: "account",
+    logged: true,
     summary: "Revoke one of the signed-in account's keys",
     params: idParams,
     response: revokeAccountKeyResponse,

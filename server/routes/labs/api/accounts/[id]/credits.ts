@@ -7,6 +7,7 @@ import { route } from "@/lib/http/route";
 export const POST = route(
   {
     auth: "operator",
+    logged: true,
     summary: "Grant an account credits on top of what it has left",
     params: idParams,
     body: grantCreditsBody,

@@ -8,6 +8,7 @@ import { route } from "@/lib/http/route";
 export const GET = route(
   {
     auth: "operator",
+    logged: true,
     accountSelf: true,
     summary: "Everything kept of an account: itself, its keys (no secrets), its usage",
     params: idParams,

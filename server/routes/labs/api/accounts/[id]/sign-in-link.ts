@@ -9,6 +9,7 @@ import { route } from "@/lib/http/route";
 export const POST = route(
   {
     auth: "operator",
+    logged: true,
     summary: "Make a single-use sign-in link for an account (24 hours); lets a waiting account in",
     params: idParams,
     status: 201,

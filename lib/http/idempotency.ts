@@ -1,0 +1,88 @@
+import { createHash } from "node:crypto";
+import { db } from "@/lib/db";
+import { AppError, errorText } from "@/lib/http/errors";
+
+// Writes a key may retry (draft-ietf-httpapi-idempotency-key-header): an
+// agent that lost the answer to a write sends it again with the same
+// `Idempotency-Key` and gets the first answer back, with
+// `Idempotent-Replayed: true`, instead of a second write and, for an
+// account's key, a second charge (docs/decisions/034-accounts-and-credits.md).
+
+/** How long an answer is kept for a retry. */
+export const IDEMPOTENCY_HOURS = 24;
+const TOKEN_MAX = 255;
+
+/**
+ * Runs `write` once per key and Idempotency-Key: the first request claims
+ * the pair with one INSERT (its primary key orders parallel requests on any
+ * instance), runs and keeps its answer if it succeeded; a retry with the
+ * same method, path and body is answered with the kept one without running;
+ * the same key with another request is 422 `idempotency_key_reused`, and a
+ * retry while the first still runs 409 `conflict`. A write that fails keeps
+ * nothing, so its retry runs again. Without the header, or without a key, it
+ * just runs `write`.
+ */
+export async function runIdempotently(options: {
+  request: Request;
+  keyId: number | null;
+  body: unknown;
+  write: () => Promise<Response>;
+}): Promise<Response> {
+  const { request, keyId, body, write } = options;
+  const token = request.headers.get("idempotency-key");
+  if (keyId === null || token === null) return write();
+  if (!token.trim() || token.length > TOKEN_MAX) {
+    throw new AppError("validation_failed", errorText("request.idempotencyKeyInvalid", { max: TOKEN_MAX }));
+  }
+  const fingerprint = createHash("sha256")
+    .update(`${request.method} ${new URL(request.url).pathname}\n${JSON.stringify(body ?? null)}`)
+    .digest("hex");
+  // A pair whose answer is older than the window is claimed again, as new.
+  const claimed = await db().$queryRaw<unknown[]>`
+    INSERT INTO idempotent_request (key_id, token, fingerprint) VALUES (${keyId}, ${token}, ${fingerprint})
+    ON CONFLICT (key_id, token) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = NULL, body = NULL, created_at = now()
+      WHERE idempotent_request.created_at <= now() - make_interval(hours => ${IDEMPOTENCY_HOURS}::int)
+    RETURNING 1`;
+  if (claimed.length === 0) return keptAnswer(keyId, token, fingerprint);
+  let response: Response;
+  try {
+    response = await write();
+  } catch (error) {
+    await forget(keyId, token);
+    throw error;
+  }
+  if (!response.ok) {
+    await forget(keyId, token);
+    return response;
+  }
+  await db().$executeRaw`
+    UPDATE idempotent_request SET status = ${response.status}, body = ${await response.clone().text()}
+    WHERE key_id = ${keyId} AND token = ${token}`;
+  // Each key's old answers go as it writes new ones: no sweep to schedule.
+  await db().$executeRaw`
+    DELETE FROM idempotent_request
+    WHERE key_id = ${keyId} AND created_at <= now() - make_interval(hours => ${IDEMPOTENCY_HOURS}::int)`;
+  return response;
+}
+
+async function keptAnswer(keyId: number, token: string, fingerprint: string): Promise<Response> {
+  const kept = await db().idempotentRequest.findUnique({
+    where: { keyId_token: { keyId, token } },
+    select: { fingerprint: true, status: true, body: true },
+  });
+  if (kept && kept.fingerprint !== fingerprint) {
+    throw new AppError("idempotency_key_reused", errorText("request.idempotencyKeyReused"));
+  }
+  // Still running (or it failed and let go of the pair a moment ago): try again.
+  if (!kept || kept.status === null || kept.body === null) {
+    throw new AppError("conflict", errorText("request.idempotencyKeyRunning"));
+  }
+  return new Response(kept.body, {
+    status: kept.status,
+    headers: { "content-type": "application/json", "idempotent-replayed": "true" },
+  });
+}
+
+async function forget(keyId: number, token: string): Promise<void> {
+  await db().idempotentRequest.deleteMany({ where: { keyId, token } });
+}
