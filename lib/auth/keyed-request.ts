@@ -44,7 +44,11 @@ export async function authenticateApiKey(request: Request, token: string | null)
     keyedRequests.set(request, { caller, at });
     throw new AppError("forbidden", errorText("auth.accountSuspended"));
   }
-  const rate = await consumeRateLimit({ keyId: caller.keyId, limit: caller.requestsPerMinute });
+  const rate = await consumeRateLimit({
+    keyId: caller.keyId,
+    accountId: caller.accountId,
+    limit: caller.requestsPerMinute,
+  });
   keyedRequests.set(request, { caller, rate, at });
   if (!rate.allowed) {
     throw new AppError(

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 export type RateLimitResult = {
   limit: number;
@@ -12,24 +13,34 @@ export type RateLimitResult = {
 
 /**
  * Counts one request of a key and says whether it is within its plan's
- * `limit` a minute. One atomic upsert on the key's window row, so any number
- * of app instances on one database share the count: a window starts with the
- * first request after the previous one ended and lasts a minute. The database's clock decides,
+ * `limit` a minute; an account's key is counted for its account
+ * (`accountId`), so its plan's minute is the account's whichever key calls.
+ * One atomic upsert on the window's row, so any number of app instances on
+ * one database share the count: a window starts with the first request after
+ * the previous one ended and lasts a minute. The database's clock decides,
  * never an instance's.
  */
-export async function consumeRateLimit(options: { keyId: number; limit: number }): Promise<RateLimitResult> {
-  const { keyId, limit } = options;
+export async function consumeRateLimit(options: {
+  keyId: number;
+  accountId?: number | null;
+  limit: number;
+}): Promise<RateLimitResult> {
+  const { keyId, accountId = null, limit } = options;
+  const [table, column, id] =
+    accountId === null
+      ? [Prisma.raw("api_rate_window"), Prisma.raw("key_id"), keyId]
+      : [Prisma.raw("account_rate_window"), Prisma.raw("account_id"), accountId];
   const [row] = await db().$queryRaw<{ count: number; reset_seconds: number }[]>`
-    INSERT INTO api_rate_window (key_id, window_start, count)
-    VALUES (${keyId}, now(), 1)
-    ON CONFLICT (key_id) DO UPDATE SET
+    INSERT INTO ${table} AS w (${column}, window_start, count)
+    VALUES (${id}, now(), 1)
+    ON CONFLICT (${column}) DO UPDATE SET
       count = CASE
-        WHEN api_rate_window.window_start <= now() - interval '1 minute' THEN 1
-        ELSE api_rate_window.count + 1
+        WHEN w.window_start <= now() - interval '1 minute' THEN 1
+        ELSE w.count + 1
       END,
       window_start = CASE
-        WHEN api_rate_window.window_start <= now() - interval '1 minute' THEN now()
-        ELSE api_rate_window.window_start
+        WHEN w.window_start <= now() - interval '1 minute' THEN now()
+        ELSE w.window_start
       END
     RETURNING
       count,

@@ -13,24 +13,24 @@ export const IDEMPOTENCY_HOURS = 24;
 const TOKEN_MAX = 255;
 
 /**
- * Runs `write` once per key and Idempotency-Key: the first request claims
+ * Runs a write (`run`) once per key and Idempotency-Key: the first request claims
  * the pair with one INSERT (its primary key orders parallel requests on any
  * instance), runs and keeps its answer if it succeeded; a retry with the
  * same method, path and body is answered with the kept one without running;
  * the same key with another request is 422 `idempotency_key_reused`, and a
  * retry while the first still runs 409 `conflict`. A write that fails keeps
  * nothing, so its retry runs again. Without the header, or without a key, it
- * just runs `write`.
+ * just runs it.
  */
 export async function runIdempotently(options: {
   request: Request;
   keyId: number | null;
   body: unknown;
-  write: () => Promise<Response>;
+  run: () => Promise<Response>;
 }): Promise<Response> {
-  const { request, keyId, body, write } = options;
+  const { request, keyId, body, run } = options;
   const token = request.headers.get("idempotency-key");
-  if (keyId === null || token === null) return write();
+  if (keyId === null || token === null) return run();
   if (!token.trim() || token.length > TOKEN_MAX) {
     throw new AppError("validation_failed", errorText("request.idempotencyKeyInvalid", { max: TOKEN_MAX }));
   }
@@ -46,7 +46,7 @@ export async function runIdempotently(options: {
   if (claimed.length === 0) return keptAnswer(keyId, token, fingerprint);
   let response: Response;
   try {
-    response = await write();
+    response = await run();
   } catch (error) {
     await forget(keyId, token);
     throw error;

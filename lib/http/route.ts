@@ -129,14 +129,13 @@ export function route<
     return result instanceof Response ? result : { ok: true, ...result };
   };
   const wrapped = async (request: Request, context: NextRouteContext) => {
-    // Who took a logged action with a cookie, once the auth check let them in.
-    let actor: string | null = null;
-    const at = new Date();
+    // Who took a logged action with a cookie, and when, once the auth check let them in.
+    let action: { actor: string; at: Date } | null = null;
     const response = await handleRequest(
       request,
       access,
       async (caller, origin) => {
-        if (spec.logged && caller?.kind !== "key") actor = originLabel(origin);
+        if (spec.logged && caller?.kind !== "key") action = { actor: originLabel(origin), at: new Date() };
         const params = spec.params ? parseInput(spec.params, await context.params, "params") : undefined;
         const query = spec.query
           ? parseInput(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query")
@@ -149,7 +148,7 @@ export function route<
         else if (!BODYLESS_METHODS.has(request.method)) await readJsonBody(request);
         // The text a stranger's write stores counts against its day (lib/auth/anonymous-text.ts).
         await reserveAnonymousText({ origin, input: body });
-        const write = async () => {
+        const run = async () => {
           // An account's key pays for the call now that it will run, not before
           // (a refusal above costs nothing; a retry answered from idempotency, nothing either).
           await chargeCall(request, caller, spec.credits);
@@ -158,12 +157,12 @@ export function route<
           if (spec.response && process.env.LABS_CHECK_RESPONSES === "1") await checkResponse(spec, response);
           return response;
         };
-        if (!spec.idempotent) return write();
-        return runIdempotently({ request, keyId: caller?.kind === "key" ? caller.keyId : null, body, write });
+        if (!spec.idempotent) return run();
+        return runIdempotently({ request, keyId: caller?.kind === "key" ? caller.keyId : null, body, run });
       },
       errorResponse,
     );
-    if (actor) logAction(request, response, actor, at);
+    if (action) logAction(request, response, action);
     return response;
   };
   return Object.assign(wrapped, {
@@ -189,7 +188,7 @@ export function htmlRoute(
   return Object.assign(wrapped, { auth: access.auth, scope: access.scope });
 }
 
-function logAction(request: Request, response: Response, actor: string, at: Date): void {
+function logAction(request: Request, response: Response, { actor, at }: { actor: string; at: Date }): void {
   runAfterResponse(() =>
     recordApiUsage({
       keyId: null,

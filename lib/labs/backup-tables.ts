@@ -47,6 +47,7 @@ export const BYTES_TABLES: ReadonlySet<BackupTable> = new Set(["card_photo", "at
 export const NOT_BACKED_UP: Record<string, string> = {
   observation_source_count: "derived: triggers on observation rebuild it as observations are restored",
   api_rate_window: "a key's requests in the current minute",
+  account_rate_window: "an account's requests in the current minute",
   login_throttle: "failed logins of the last minutes",
   operator_session_end: "ended operator sessions; sessions are sealed with this install's SESSION_SECRET",
   operator_session_epoch: "the 'log out everywhere' epoch of this install's sessions",

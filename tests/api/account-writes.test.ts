@@ -165,6 +165,31 @@ describe("a write retried with an Idempotency-Key", () => {
   });
 });
 
+describe("an account's minute", () => {
+  it("is its plan's, counted for the account whichever of its keys calls", async () => {
+    const account = await makeAccount(baseUrl);
+    const plan = `minute-${randomUUID().slice(0, 8)}`;
+    const write = await operator();
+    await api(`/labs/api/plans/${plan}`, {
+      method: "PUT",
+      headers: write,
+      json: { requests_per_minute: 3, credits_per_month: 100, scopes: ["products:read"] },
+    });
+    await api(`/labs/api/accounts/${account.id}`, { method: "PATCH", headers: write, json: { plan } });
+    const second = await api<{ key: string }>("/labs/api/account/keys", {
+      method: "POST",
+      headers: { cookie: account.cookie, origin: baseUrl },
+      json: { name: "second agent", scopes: ["products:read"] },
+    });
+    expect(second.status).toBe(201);
+    const search = (key: string) => api("/base-scan/api/products/search?q=a", { headers: bearer(key) });
+    const statuses = [];
+    for (const key of [account.key, second.data.key, account.key, second.data.key])
+      statuses.push((await search(key)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
 describe("the usage log", () => {
   it("keeps what the operator and accounts do to accounts with their cookies, and no stranger's attempt", async () => {
     const account = await makeAccount(baseUrl);

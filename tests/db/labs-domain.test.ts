@@ -85,6 +85,24 @@ describe("rate limit windows", () => {
     expect(await consumeRateLimit({ keyId: one.id, limit: 60 })).toMatchObject({ count: 2, limit: 60 });
   });
 
+  it("counts an account's keys in one window, exactly under concurrency", async () => {
+    const account = await db().account.create({
+      data: { email: `minute-${Date.now()}@outside.example`, name: "Outsider", status: "active" },
+    });
+    const [one, other] = await Promise.all([
+      mintApiKey({ name: "account key 1", plan: "free", scopes: ["ask"] }),
+      mintApiKey({ name: "account key 2", plan: "free", scopes: ["ask"] }),
+    ]);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        consumeRateLimit({ keyId: i % 2 ? one.id : other.id, accountId: account.id, limit: 5 }),
+      ),
+    );
+    expect(results.filter((result) => result.allowed)).toHaveLength(5);
+    // The keys' own windows were not touched.
+    expect(await consumeRateLimit({ keyId: one.id, limit: 5 })).toMatchObject({ count: 1, allowed: true });
+  });
+
   it("refuses to mint a key on a plan that does not exist", async () => {
     await expect(mintApiKey({ name: "no plan", plan: "legacy", scopes: ["ask"] })).rejects.toMatchObject({
       code: "validation_failed",

@@ -3,6 +3,7 @@
 -- (`research:write`), a write may be retried with an Idempotency-Key without
 -- being done or charged twice, and the usage log also keeps what the operator
 -- and accounts do with their cookies (actor), not only calls made with keys.
+-- An account's minute is counted for the account, not for each of its keys.
 
 -- AlterTable
 ALTER TABLE "api_usage" ADD COLUMN     "actor" TEXT,
@@ -77,3 +78,15 @@ AS $$
   )
   SELECT step, id, old_price, old_origin FROM walk WHERE step > 0
 $$;
+
+-- CreateTable
+CREATE TABLE "account_rate_window" (
+    "account_id" INTEGER NOT NULL,
+    "window_start" TIMESTAMPTZ(3) NOT NULL,
+    "count" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "account_rate_window_pkey" PRIMARY KEY ("account_id")
+);
+
+-- AddForeignKey
+ALTER TABLE "account_rate_window" ADD CONSTRAINT "account_rate_window_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "account"("id") ON DELETE CASCADE ON UPDATE CASCADE;
