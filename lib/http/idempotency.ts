@@ -10,6 +10,12 @@ import { AppError, errorText } from "@/lib/http/errors";
 
 /** How long an answer is kept for a retry. */
 export const IDEMPOTENCY_HOURS = 24;
+/**
+ * A claim with no answer after this long was left by a server that stopped
+ * mid-write (no request runs longer: docs/contract.md, "Limits"); a retry
+ * takes it over instead of waiting a day.
+ */
+export const ABANDONED_MINUTES = 5;
 const TOKEN_MAX = 255;
 
 /**
@@ -37,11 +43,14 @@ export async function runIdempotently(options: {
   const fingerprint = createHash("sha256")
     .update(`${request.method} ${new URL(request.url).pathname}\n${JSON.stringify(body ?? null)}`)
     .digest("hex");
-  // A pair whose answer is older than the window is claimed again, as new.
+  // A pair whose answer is older than the window, or whose first request
+  // was abandoned, is claimed again, as new.
   const claimed = await db().$queryRaw<unknown[]>`
     INSERT INTO idempotent_request (key_id, token, fingerprint) VALUES (${keyId}, ${token}, ${fingerprint})
     ON CONFLICT (key_id, token) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = NULL, body = NULL, created_at = now()
       WHERE idempotent_request.created_at <= now() - make_interval(hours => ${IDEMPOTENCY_HOURS}::int)
+         OR (idempotent_request.status IS NULL
+             AND idempotent_request.created_at <= now() - make_interval(mins => ${ABANDONED_MINUTES}::int))
     RETURNING 1`;
   if (claimed.length === 0) return keptAnswer(keyId, token, fingerprint);
   let response: Response;
