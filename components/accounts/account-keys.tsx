@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { CopyField } from "@/components/labs/copy-button";
 import { Button } from "@/components/ui/button";
-import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { Time } from "@/components/ui/time";
@@ -82,17 +82,17 @@ export function AccountKeys({ keys, scopesAllowed }: { keys: AccountKeyJson[]; s
       </ul>
       {revoke.notice ? <Notice tone={revoke.notice.tone}>{revoke.notice.text}</Notice> : null}
       <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
-        <Field label={t("name.label")} htmlFor="account-key-name" error={nameError}>
-          <Input
-            id="account-key-name"
-            maxLength={100}
-            autoComplete="off"
-            placeholder={t("name.placeholder")}
-            {...register("name")}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={fieldDescription("account-key-name", { error: nameError })}
-          />
-        </Field>
+        <FormField label={t("name.label")} id="account-key-name" error={nameError}>
+          {(control) => (
+            <Input
+              {...control}
+              maxLength={100}
+              autoComplete="off"
+              placeholder={t("name.placeholder")}
+              {...register("name")}
+            />
+          )}
+        </FormField>
         <fieldset className="space-y-1">
           <legend className="text-sm font-medium text-fg">{t("scopes")}</legend>
           {scopesAllowed.map((scope) => (

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
@@ -33,28 +33,21 @@ export function SignUpForm({ mode }: { mode: "approval" | "email" }) {
   }
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
-      <Field label={t("email.label")} htmlFor="signup-email" error={emailError}>
-        <Input
-          id="signup-email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          maxLength={254}
-          {...register("email")}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={fieldDescription("signup-email", { error: emailError })}
-        />
-      </Field>
-      <Field label={t("name.label")} htmlFor="signup-name" error={nameError}>
-        <Input
-          id="signup-name"
-          autoComplete="name"
-          maxLength={100}
-          {...register("name")}
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={fieldDescription("signup-name", { error: nameError })}
-        />
-      </Field>
+      <FormField label={t("email.label")} id="signup-email" error={emailError}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={254}
+            {...register("email")}
+          />
+        )}
+      </FormField>
+      <FormField label={t("name.label")} id="signup-name" error={nameError}>
+        {(control) => <Input {...control} autoComplete="name" maxLength={100} {...register("name")} />}
+      </FormField>
       <Button type="submit" block disabled={isSubmitting}>
         {isSubmitting ? t("sending") : t("submit")}
       </Button>

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { CaptureSent, PriorityOptions } from "@/components/ask/capture-parts";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { Button, buttonClass } from "@/components/ui/button";
-import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { FormError, FormField } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { formatNumber } from "@/lib/i18n/format";
 import {
@@ -167,10 +167,6 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
     page_url: `${id}-page-url`,
     attachments: `${id}-attachments`,
   };
-  const described = (field: FieldName, hint?: string) => ({
-    "aria-invalid": issues[field] ? true : undefined,
-    "aria-describedby": fieldDescription(ids[field], { error: issues[field], hint }),
-  });
 
   return (
     <form
@@ -183,64 +179,68 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
     >
       {/* Above the fields: it may say "check the fields marked below". */}
       <FormError>{issues.form}</FormError>
-      <Field label={t("text")} htmlFor={ids.text} error={issues.text}>
-        <Textarea id={ids.text} name="text" required rows={5} maxLength={TEXT_MAX} {...described("text")} />
-      </Field>
+      <FormField label={t("text")} id={ids.text} error={issues.text}>
+        {(control) => <Textarea {...control} name="text" required rows={5} maxLength={TEXT_MAX} />}
+      </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
-        <PriorityField id={ids.priority} error={issues.priority} described={described("priority")} />
-        <Field label={t("kind")} htmlFor={ids.source} error={issues.source}>
-          <Select id={ids.source} name="source" defaultValue="ask-full" {...described("source")}>
-            {SOURCES.filter((s) => s !== "ask-quick").map((source) => (
-              <option key={source} value={source}>
-                {source === "bug" ? t("kindBug") : t("kindRequest")}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <PriorityField id={ids.priority} error={issues.priority} />
+        <FormField label={t("kind")} id={ids.source} error={issues.source}>
+          {(control) => (
+            <Select {...control} name="source" defaultValue="ask-full">
+              {SOURCES.filter((s) => s !== "ask-quick").map((source) => (
+                <option key={source} value={source}>
+                  {source === "bug" ? t("kindBug") : t("kindRequest")}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
       </div>
-      <Field label={t("pageUrl")} htmlFor={ids.page_url} error={issues.page_url}>
-        <Input
-          id={ids.page_url}
-          name="page_url"
-          type="text"
-          inputMode="url"
-          autoComplete="off"
-          defaultValue={defaultPageUrl}
-          placeholder="/base-scan/"
-          {...described("page_url")}
-        />
-      </Field>
+      <FormField label={t("pageUrl")} id={ids.page_url} error={issues.page_url}>
+        {(control) => (
+          <Input
+            {...control}
+            name="page_url"
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            defaultValue={defaultPageUrl}
+            placeholder="/base-scan/"
+          />
+        )}
+      </FormField>
       <div>
-        <Field
+        <FormField
           label={t("files", { count: ATTACHMENT_MAX_FILES, size: ATTACHMENT_MAX_BYTES / MIB })}
-          htmlFor={ids.attachments}
+          id={ids.attachments}
           error={issues.attachments}
           hint={t("filesHint")}
         >
-          {/* The browser's own "Choose files" speaks the browser's language: a labelled button of ours instead. */}
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <input
-              id={ids.attachments}
-              name="attachments"
-              type="file"
-              multiple
-              accept={ATTACHMENT_ACCEPT}
-              onChange={(e) => {
-                pick(e.target.files);
-                e.target.value = "";
-              }}
-              {...described("attachments", t("filesHint"))}
-              className="peer sr-only"
-            />
-            <label
-              htmlFor={ids.attachments}
-              className={`${buttonClass("secondary")} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus`}
-            >
-              {t("choose")}
-            </label>
-            {hydrated ? <span className="text-sm text-muted">{t("chosen", { count: picked.length })}</span> : null}
-          </div>
-        </Field>
+          {(control) => (
+            // The browser's own "Choose files" speaks the browser's language: a labelled button of ours instead.
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <input
+                {...control}
+                name="attachments"
+                type="file"
+                multiple
+                accept={ATTACHMENT_ACCEPT}
+                onChange={(e) => {
+                  pick(e.target.files);
+                  e.target.value = "";
+                }}
+                className="peer sr-only"
+              />
+              <label
+                htmlFor={ids.attachments}
+                className={`${buttonClass("secondary")} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus`}
+              >
+                {t("choose")}
+              </label>
+              {hydrated ? <span className="text-sm text-muted">{t("chosen", { count: picked.length })}</span> : null}
+            </div>
+          )}
+        </FormField>
         {picked.length ? (
           <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={t("attachments")}>
             {picked.map(({ file, preview }, index) => (
@@ -285,21 +285,15 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
   );
 }
 
-function PriorityField({
-  id,
-  error,
-  described,
-}: {
-  id: string;
-  error?: string;
-  described: { "aria-invalid"?: boolean; "aria-describedby"?: string };
-}) {
+function PriorityField({ id, error }: { id: string; error?: string }) {
   const t = useTranslations("ask.priority");
   return (
-    <Field label={t("label")} htmlFor={id} error={error}>
-      <Select id={id} name="priority" defaultValue="0" {...described}>
-        <PriorityOptions />
-      </Select>
-    </Field>
+    <FormField label={t("label")} id={id} error={error}>
+      {(control) => (
+        <Select {...control} name="priority" defaultValue="0">
+          <PriorityOptions />
+        </Select>
+      )}
+    </FormField>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import { usePriorityName } from "@/components/ask/capture-parts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { FormField } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/input";
 import { RelativeTime } from "@/components/ui/time";
 
@@ -57,9 +57,9 @@ export function DecideForm({ todoId, back }: { todoId: number; back: string }) {
   return (
     <form action={`/core-ask/${todoId}/decide`} method="post" className="space-y-2">
       <input type="hidden" name="back" value={back} />
-      <Field label={t("yourDecision")} htmlFor={id}>
-        <Textarea id={id} name="decision" required rows={2} />
-      </Field>
+      <FormField label={t("yourDecision")} id={id}>
+        {(control) => <Textarea {...control} name="decision" required rows={2} />}
+      </FormField>
       <Button type="submit">{t("decide")}</Button>
     </form>
   );

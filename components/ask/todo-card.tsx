@@ -4,7 +4,7 @@ import { DraftButton } from "@/components/ask/draft-button";
 import { ClaimForm, DecideForm, PriorityBadge, ReleaseForm, TimeAgo } from "@/components/ask/todo-actions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { FormField } from "@/components/ui/field";
 import { Select, Textarea } from "@/components/ui/input";
 import { AppLink } from "@/components/ui/link";
 import { excerpt } from "@/lib/text/excerpt";
@@ -227,48 +227,56 @@ export function TodoCard({ todo, followUps = [], base, back, now, nested = false
           <summary className="cursor-pointer py-2.5 text-sm font-medium text-link ui-b:py-1">{t("todo.edit")}</summary>
           <form action={`/core-ask/${todo.id}/update`} method="post" className="mt-2 space-y-3 ui-b:space-y-2">
             <input type="hidden" name="back" value={formBack} />
-            <Field label={t("todo.text")} htmlFor={ids.text}>
-              <Textarea id={ids.text} name="text" required rows={3} defaultValue={todo.text} />
-            </Field>
+            <FormField label={t("todo.text")} id={ids.text}>
+              {(control) => <Textarea {...control} name="text" required rows={3} defaultValue={todo.text} />}
+            </FormField>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field label={t("priority.label")} htmlFor={ids.priority}>
-                <Select id={ids.priority} name="priority" defaultValue={String(todo.priority)}>
-                  <PriorityOptions />
-                </Select>
-              </Field>
-              <Field label={t("todo.moveTo")} htmlFor={ids.status}>
-                <Select id={ids.status} name="status" defaultValue="">
-                  <option value="">{t("todo.keep", { status: t(`status.${todo.status}`) })}</option>
-                  {MOVES[todo.status]
-                    .filter((status) => status !== todo.status)
-                    .map((status) => (
-                      <option key={status} value={status}>
-                        {t(`status.${status}`)}
-                      </option>
-                    ))}
-                </Select>
-              </Field>
+              <FormField label={t("priority.label")} id={ids.priority}>
+                {(control) => (
+                  <Select {...control} name="priority" defaultValue={String(todo.priority)}>
+                    <PriorityOptions />
+                  </Select>
+                )}
+              </FormField>
+              <FormField label={t("todo.moveTo")} id={ids.status}>
+                {(control) => (
+                  <Select {...control} name="status" defaultValue="">
+                    <option value="">{t("todo.keep", { status: t(`status.${todo.status}`) })}</option>
+                    {MOVES[todo.status]
+                      .filter((status) => status !== todo.status)
+                      .map((status) => (
+                        <option key={status} value={status}>
+                          {t(`status.${status}`)}
+                        </option>
+                      ))}
+                  </Select>
+                )}
+              </FormField>
             </div>
             {MOVES[todo.status].includes("snoozed") ? (
-              <Field label={t("todo.snoozeFor")} htmlFor={ids.snooze}>
-                <Select id={ids.snooze} name="snooze_hours" defaultValue="24">
-                  {SNOOZE_CHOICES.map((choice) => (
-                    <option key={choice.hours} value={choice.hours}>
-                      {t(`todo.snooze.${choice.hours}`)}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
+              <FormField label={t("todo.snoozeFor")} id={ids.snooze}>
+                {(control) => (
+                  <Select {...control} name="snooze_hours" defaultValue="24">
+                    {SNOOZE_CHOICES.map((choice) => (
+                      <option key={choice.hours} value={choice.hours}>
+                        {t(`todo.snooze.${choice.hours}`)}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
             ) : null}
             <DraftButton todoId={todo.id} targetId={ids.response} />
-            <Field label={t("todo.responseLabel")} htmlFor={ids.response}>
-              <Textarea
-                id={ids.response}
-                name="response"
-                rows={5}
-                defaultValue={todo.response ?? todo.draft_response ?? ""}
-              />
-            </Field>
+            <FormField label={t("todo.responseLabel")} id={ids.response}>
+              {(control) => (
+                <Textarea
+                  {...control}
+                  name="response"
+                  rows={5}
+                  defaultValue={todo.response ?? todo.draft_response ?? ""}
+                />
+              )}
+            </FormField>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" kind="secondary">
                 {t("todo.save")}

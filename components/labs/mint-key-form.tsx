@@ -7,7 +7,7 @@ import { CopyField } from "@/components/labs/copy-button";
 import { Folded } from "@/components/labs/folded";
 import { McpConnect } from "@/components/labs/mcp-connect";
 import { Button } from "@/components/ui/button";
-import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { FormError, FormField } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
@@ -49,33 +49,30 @@ export function MintKeyForm({ plans }: { plans: { name: string; perMinute: numbe
     <div className="space-y-3">
       <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-end gap-2" noValidate>
         <div className="min-w-0 grow basis-48">
-          <Field label={t("name.label")} htmlFor="mint-name" error={nameError}>
-            <Input
-              id="mint-name"
-              maxLength={100}
-              placeholder={t("name.placeholder")}
-              autoComplete="off"
-              {...register("name")}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={fieldDescription("mint-name", { error: nameError })}
-            />
-          </Field>
+          <FormField label={t("name.label")} id="mint-name" error={nameError}>
+            {(control) => (
+              <Input
+                {...control}
+                maxLength={100}
+                placeholder={t("name.placeholder")}
+                autoComplete="off"
+                {...register("name")}
+              />
+            )}
+          </FormField>
         </div>
         <div className="min-w-0 basis-40">
-          <Field label={t("plan.label")} htmlFor="mint-plan" error={errors.plan?.message}>
-            <Select
-              id="mint-plan"
-              {...register("plan")}
-              aria-invalid={errors.plan ? true : undefined}
-              aria-describedby={fieldDescription("mint-plan", { error: errors.plan })}
-            >
-              {plans.map((plan) => (
-                <option key={plan.name} value={plan.name}>
-                  {t("plan.option", { name: plan.name, perMinute: plan.perMinute })}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <FormField label={t("plan.label")} id="mint-plan" error={errors.plan?.message}>
+            {(control) => (
+              <Select {...control} {...register("plan")}>
+                {plans.map((plan) => (
+                  <option key={plan.name} value={plan.name}>
+                    {t("plan.option", { name: plan.name, perMinute: plan.perMinute })}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
         </div>
         <fieldset
           className="basis-full"

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { CopyField } from "@/components/labs/copy-button";
 import { BarcodeView } from "@/components/scan/barcode-view";
 import { Button } from "@/components/ui/button";
-import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Time } from "@/components/ui/time";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
@@ -40,17 +40,17 @@ export function PairDeviceForm() {
     <div className="space-y-3">
       <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-end gap-2" noValidate>
         <div className="min-w-0 grow basis-40">
-          <Field label={t("name.label")} htmlFor="pair-name" error={nameError}>
-            <Input
-              id="pair-name"
-              maxLength={60}
-              placeholder={t("name.placeholder")}
-              autoComplete="off"
-              {...register("name")}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={fieldDescription("pair-name", { error: nameError })}
-            />
-          </Field>
+          <FormField label={t("name.label")} id="pair-name" error={nameError}>
+            {(control) => (
+              <Input
+                {...control}
+                maxLength={60}
+                placeholder={t("name.placeholder")}
+                autoComplete="off"
+                {...register("name")}
+              />
+            )}
+          </FormField>
         </div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? t("sending") : t("submit")}

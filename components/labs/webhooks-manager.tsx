@@ -6,7 +6,7 @@ import { useState } from "react";
 import { CopyField } from "@/components/labs/copy-button";
 import { Folded } from "@/components/labs/folded";
 import { Button } from "@/components/ui/button";
-import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { useAction } from "@/components/ui/use-action";
@@ -55,21 +55,21 @@ export function WebhooksManager({ webhooks }: { webhooks: WebhookJson[] }) {
       </ul>
       <Folded summary={t("add")}>
         <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
-          <Field label={t("url.label")} htmlFor="webhook-url" hint={t("url.hint")} error={errors.url?.message}>
-            <Input
-              id="webhook-url"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://"
-              {...register("url")}
-              aria-invalid={errors.url ? true : undefined}
-              aria-describedby={fieldDescription("webhook-url", { error: errors.url, hint: true })}
-            />
-          </Field>
-          <Field label={t("description")} htmlFor="webhook-description" error={errors.description?.message}>
-            <Input id="webhook-description" maxLength={200} autoComplete="off" {...register("description")} />
-          </Field>
+          <FormField label={t("url.label")} id="webhook-url" hint={t("url.hint")} error={errors.url?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                placeholder="https://"
+                {...register("url")}
+              />
+            )}
+          </FormField>
+          <FormField label={t("description")} id="webhook-description" error={errors.description?.message}>
+            {(control) => <Input {...control} maxLength={200} autoComplete="off" {...register("description")} />}
+          </FormField>
           <fieldset aria-describedby={typesError ? "webhook-types-error" : undefined}>
             <legend className="text-sm font-medium">{t("types.label")}</legend>
             <div className="mt-1 grid gap-x-4 sm:grid-cols-2">

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { useLocalSetting } from "@/components/scan/use-browser";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { useAction } from "@/components/ui/use-action";
@@ -102,23 +102,26 @@ export function NotificationSettings({
               </li>
             ))}
           </ul>
-          <Field label={t("person.label")} htmlFor={personId} hint={t("person.hint")}>
-            <Input
-              id={personId}
-              list={`${personId}-people`}
-              maxLength={120}
-              autoComplete="off"
-              placeholder={t("person.placeholder")}
-              value={person}
-              onChange={(event) => setStoredPerson(event.target.value)}
-              aria-describedby={fieldDescription(personId, { hint: true })}
-            />
-            <datalist id={`${personId}-people`}>
-              {people.map((name) => (
-                <option key={name} value={name} />
-              ))}
-            </datalist>
-          </Field>
+          <FormField label={t("person.label")} id={personId} hint={t("person.hint")}>
+            {(control) => (
+              <>
+                <Input
+                  {...control}
+                  list={`${personId}-people`}
+                  maxLength={120}
+                  autoComplete="off"
+                  placeholder={t("person.placeholder")}
+                  value={person}
+                  onChange={(event) => setStoredPerson(event.target.value)}
+                />
+                <datalist id={`${personId}-people`}>
+                  {people.map((name) => (
+                    <option key={name} value={name} />
+                  ))}
+                </datalist>
+              </>
+            )}
+          </FormField>
         </fieldset>
       </Card>
       <QuietHoursCard person={person.trim()} stored={quietHours} householdQuietHours={householdQuietHours} />
@@ -293,18 +296,22 @@ function QuietHoursCard({
         {person ? (
           <>
             <div className="flex flex-wrap gap-3">
-              <Field label={t("from")} htmlFor={`${id}-from`}>
-                <Input
-                  id={`${id}-from`}
-                  type="time"
-                  value={from}
-                  disabled={none}
-                  onChange={(e) => setFrom(e.target.value)}
-                />
-              </Field>
-              <Field label={t("to")} htmlFor={`${id}-to`}>
-                <Input id={`${id}-to`} type="time" value={to} disabled={none} onChange={(e) => setTo(e.target.value)} />
-              </Field>
+              <FormField label={t("from")} id={`${id}-from`}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="time"
+                    value={from}
+                    disabled={none}
+                    onChange={(e) => setFrom(e.target.value)}
+                  />
+                )}
+              </FormField>
+              <FormField label={t("to")} id={`${id}-to`}>
+                {(control) => (
+                  <Input {...control} type="time" value={to} disabled={none} onChange={(e) => setTo(e.target.value)} />
+                )}
+              </FormField>
             </div>
             <label className="flex min-h-11 items-center gap-3 text-fg">
               <input
@@ -395,38 +402,17 @@ function NtfyCard({ choices }: { choices: Choices }) {
       <div className="space-y-3">
         <p className="text-sm text-muted">{t("intro")}</p>
         <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
-          <Field label={t("server")} htmlFor="ntfy-server" error={errors.server?.message}>
-            <Input
-              id="ntfy-server"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              {...register("server")}
-              aria-invalid={errors.server ? true : undefined}
-              aria-describedby={fieldDescription("ntfy-server", { error: errors.server })}
-            />
-          </Field>
-          <Field label={t("topic")} htmlFor="ntfy-topic" hint={t("topicHint")} error={errors.topic?.message}>
-            <Input
-              id="ntfy-topic"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...register("topic")}
-              aria-invalid={errors.topic ? true : undefined}
-              aria-describedby={fieldDescription("ntfy-topic", { error: errors.topic, hint: true })}
-            />
-          </Field>
-          <Field label={t("token")} htmlFor="ntfy-token" hint={t("tokenHint")} error={errors.token?.message}>
-            <Input
-              id="ntfy-token"
-              type="password"
-              autoComplete="off"
-              {...register("token")}
-              aria-invalid={errors.token ? true : undefined}
-              aria-describedby={fieldDescription("ntfy-token", { error: errors.token, hint: true })}
-            />
-          </Field>
+          <FormField label={t("server")} id="ntfy-server" error={errors.server?.message}>
+            {(control) => <Input {...control} type="url" inputMode="url" autoComplete="off" {...register("server")} />}
+          </FormField>
+          <FormField label={t("topic")} id="ntfy-topic" hint={t("topicHint")} error={errors.topic?.message}>
+            {(control) => (
+              <Input {...control} autoComplete="off" autoCapitalize="none" spellCheck={false} {...register("topic")} />
+            )}
+          </FormField>
+          <FormField label={t("token")} id="ntfy-token" hint={t("tokenHint")} error={errors.token?.message}>
+            {(control) => <Input {...control} type="password" autoComplete="off" {...register("token")} />}
+          </FormField>
           <Button type="submit" disabled={isSubmitting || choices.types.length === 0}>
             {isSubmitting ? t("adding") : t("add")}
           </Button>

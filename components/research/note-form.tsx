@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { FormError, FormField } from "@/components/ui/field";
 import { Select, Textarea } from "@/components/ui/input";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import { createNoteBody, type CreateNoteResponse, type StateSnapshot } from "@/lib/research/schemas";
@@ -80,34 +80,31 @@ export function NoteForm({ snapshot, mutate }: Props) {
 
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-2" aria-label={t("label")} noValidate>
-      <Field label={t("content.label")} htmlFor={contentId} hint={t("content.hint")} error={contentError}>
-        <Textarea
-          id={contentId}
-          rows={3}
-          {...register("content")}
-          onKeyDown={onKeyDown}
-          placeholder={t("content.placeholder")}
-          aria-invalid={contentError ? true : undefined}
-          aria-describedby={fieldDescription(contentId, { error: contentError, hint: true })}
-        />
-      </Field>
+      <FormField label={t("content.label")} id={contentId} hint={t("content.hint")} error={contentError}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={3}
+            {...register("content")}
+            onKeyDown={onKeyDown}
+            placeholder={t("content.placeholder")}
+          />
+        )}
+      </FormField>
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1 basis-48">
-          <Field label={t("session.label")} htmlFor={sessionId} error={errors.session_slug?.message}>
-            <Select
-              id={sessionId}
-              {...register("session_slug")}
-              aria-invalid={errors.session_slug ? true : undefined}
-              aria-describedby={fieldDescription(sessionId, { error: errors.session_slug })}
-            >
-              <option value="">{t("session.none")}</option>
-              {options.map((option) => (
-                <option key={option.slug} value={option.slug}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <FormField label={t("session.label")} id={sessionId} error={errors.session_slug?.message}>
+            {(control) => (
+              <Select {...control} {...register("session_slug")}>
+                <option value="">{t("session.none")}</option>
+                {options.map((option) => (
+                  <option key={option.slug} value={option.slug}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
         </div>
         <Button type="submit" disabled={isSubmitting} className="h-12 ui-b:h-9 ui-c:h-14">
           {isSubmitting ? t("sending") : t("submit")}

@@ -8,7 +8,7 @@ import { CameraScanner, type DetectedBarcode } from "@/components/scan/camera-sc
 import { PersonChips } from "@/components/scan/person-chips";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { FormError, FormField } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
@@ -165,11 +165,6 @@ function AddCardForm({
   const formatName = useFormatName();
   const knownStore = (name: string) => stores.find((candidate) => foldText(candidate.name) === foldText(name));
   const fieldId = (name: FieldName) => `${id}-${name}`;
-  const control = (name: FieldName, hint?: unknown) => ({
-    id: fieldId(name),
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": fieldDescription(fieldId(name), { error: errors[name], hint }),
-  });
 
   const submit = form.handleSubmit(async ({ card, store: newStore }) => {
     if (drawError && format !== "none") {
@@ -252,71 +247,83 @@ function AddCardForm({
         </fieldset>
       ) : null}
 
-      <Field
+      <FormField
         label={t("addCard.valueLabel")}
-        htmlFor={fieldId("card_value")}
+        id={fieldId("card_value")}
         error={errors.card_value?.message}
         hint={valueHint}
       >
-        <Input
-          {...form.register("card_value", { onChange: () => setScanned(null) })}
-          {...control("card_value", valueHint)}
-          autoComplete="off"
-          autoCorrect="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          className="font-mono"
-        />
-      </Field>
+        {(control) => (
+          <Input
+            {...form.register("card_value", { onChange: () => setScanned(null) })}
+            {...control}
+            autoComplete="off"
+            autoCorrect="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className="font-mono"
+          />
+        )}
+      </FormField>
 
-      <Field label={t("addCard.storeLabel")} htmlFor={fieldId("store")} error={errors.store?.message} hint={storeHint}>
-        <Input {...form.register("store")} {...control("store", storeHint)} list={`${id}-stores`} autoComplete="off" />
-        <datalist id={`${id}-stores`}>
-          {stores.map((option) => (
-            <option key={option.id} value={option.name} />
-          ))}
-        </datalist>
-      </Field>
+      <FormField label={t("addCard.storeLabel")} id={fieldId("store")} error={errors.store?.message} hint={storeHint}>
+        {(control) => (
+          <>
+            <Input {...form.register("store")} {...control} list={`${id}-stores`} autoComplete="off" />
+            <datalist id={`${id}-stores`}>
+              {stores.map((option) => (
+                <option key={option.id} value={option.name} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </FormField>
 
-      <Field
+      <FormField
         label={t("addCard.personLabel")}
-        htmlFor={fieldId("person_name")}
+        id={fieldId("person_name")}
         error={errors.person_name?.message}
         hint={personHint}
       >
-        <PersonChips
-          people={people}
-          person={person}
-          onChoose={(name) => form.setValue("person_name", name, { shouldValidate: form.formState.isSubmitted })}
-        />
-        <Input
-          {...form.register("person_name")}
-          {...control("person_name", personHint)}
-          placeholder={people.length > 0 ? t("addCard.personPlaceholderMore") : t("addCard.personPlaceholderFirst")}
-          autoComplete="off"
-        />
-      </Field>
+        {(control) => (
+          <>
+            <PersonChips
+              people={people}
+              person={person}
+              onChoose={(name) => form.setValue("person_name", name, { shouldValidate: form.formState.isSubmitted })}
+            />
+            <Input
+              {...form.register("person_name")}
+              {...control}
+              placeholder={people.length > 0 ? t("addCard.personPlaceholderMore") : t("addCard.personPlaceholderFirst")}
+              autoComplete="off"
+            />
+          </>
+        )}
+      </FormField>
 
-      <Field
+      <FormField
         label={t("addCard.labelLabel")}
-        htmlFor={fieldId("label")}
+        id={fieldId("label")}
         error={errors.label?.message}
         hint={t("addCard.labelHint")}
       >
-        <Input {...form.register("label")} {...control("label", true)} autoComplete="off" />
-      </Field>
+        {(control) => <Input {...form.register("label")} {...control} autoComplete="off" />}
+      </FormField>
 
-      <Field label={t("addCard.formatLabel")} htmlFor={fieldId("card_format")} error={errors.card_format?.message}>
-        <Select {...form.register("card_format")} {...control("card_format")}>
-          <option value="auto">{t("addCard.formatAuto", { format: formatName(effectiveFormat) })}</option>
-          {BARCODE_FORMATS.map((option) => (
-            <option key={option} value={option}>
-              {formatName(option)}
-            </option>
-          ))}
-          <option value="none">{t("addCard.formatNone")}</option>
-        </Select>
-      </Field>
+      <FormField label={t("addCard.formatLabel")} id={fieldId("card_format")} error={errors.card_format?.message}>
+        {(control) => (
+          <Select {...form.register("card_format")} {...control}>
+            <option value="auto">{t("addCard.formatAuto", { format: formatName(effectiveFormat) })}</option>
+            {BARCODE_FORMATS.map((option) => (
+              <option key={option} value={option}>
+                {formatName(option)}
+              </option>
+            ))}
+            <option value="none">{t("addCard.formatNone")}</option>
+          </Select>
+        )}
+      </FormField>
 
       {trimmed && format !== "none" ? (
         <figure className="rounded-xl border border-line bg-surface p-3">

@@ -8,7 +8,7 @@ import { useBalanceText } from "@/components/scan/card-facts";
 import { CardPhotosEditor } from "@/components/scan/card-photos";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { FormError, FormField } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import { fetcher } from "@/lib/http/fetcher";
@@ -161,11 +161,6 @@ function EditCardForm({ card, onSaved }: { card: Card; onSaved: (card: Card) => 
   const sendForm = useSendForm();
   const { errors, isSubmitting } = form.formState;
   const fieldId = (name: EditField) => `${id}-${name}`;
-  const control = (name: EditField, hint?: unknown) => ({
-    id: fieldId(name),
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": fieldDescription(fieldId(name), { error: errors[name], hint }),
-  });
   const ownColour =
     card.header_color && !(Object.values(COLOURS) as string[]).includes(card.header_color) ? card.header_color : null;
   const currencies = CURRENCIES.includes(card.balance_currency ?? "EUR")
@@ -210,62 +205,67 @@ function EditCardForm({ card, onSaved }: { card: Card; onSaved: (card: Card) => 
         </label>
       </div>
 
-      <Field label={t("addCard.labelLabel")} htmlFor={fieldId("label")} error={errors.label?.message}>
-        <Input {...form.register("label")} {...control("label")} autoComplete="off" />
-      </Field>
+      <FormField label={t("addCard.labelLabel")} id={fieldId("label")} error={errors.label?.message}>
+        {(control) => <Input {...form.register("label")} {...control} autoComplete="off" />}
+      </FormField>
 
-      <Field label={t("editCard.note")} htmlFor={fieldId("note")} error={errors.note?.message}>
-        <Textarea {...form.register("note")} {...control("note")} rows={3} />
-      </Field>
+      <FormField label={t("editCard.note")} id={fieldId("note")} error={errors.note?.message}>
+        {(control) => <Textarea {...form.register("note")} {...control} rows={3} />}
+      </FormField>
 
       <div className="grid grid-cols-2 gap-3">
-        <Field label={t("editCard.expiry")} htmlFor={fieldId("expiry")} error={errors.expiry?.message}>
-          <Input type="date" {...form.register("expiry")} {...control("expiry")} />
-        </Field>
-        <Field label={t("editCard.validFrom")} htmlFor={fieldId("valid_from")} error={errors.valid_from?.message}>
-          <Input type="date" {...form.register("valid_from")} {...control("valid_from")} />
-        </Field>
+        <FormField label={t("editCard.expiry")} id={fieldId("expiry")} error={errors.expiry?.message}>
+          {(control) => <Input type="date" {...form.register("expiry")} {...control} />}
+        </FormField>
+        <FormField label={t("editCard.validFrom")} id={fieldId("valid_from")} error={errors.valid_from?.message}>
+          {(control) => <Input type="date" {...form.register("valid_from")} {...control} />}
+        </FormField>
       </div>
 
       <div className="grid grid-cols-[1fr_auto] gap-3">
-        <Field
+        <FormField
           label={t("editCard.balance")}
-          htmlFor={fieldId("balance")}
+          id={fieldId("balance")}
           error={errors.balance?.message}
           hint={t("editCard.balanceHint")}
         >
-          <Input
-            {...form.register("balance")}
-            {...control("balance", true)}
-            inputMode="decimal"
-            autoComplete="off"
-            className="tabular-nums"
-          />
-        </Field>
-        <Field label={t("editCard.currency")} htmlFor={fieldId("balance_currency")}>
-          <Select {...form.register("balance_currency")} {...control("balance_currency")}>
-            {currencies.map((currency) => (
-              <option key={currency} value={currency}>
-                {currency === "points" ? t("editCard.points") : currency}
-              </option>
-            ))}
-          </Select>
-        </Field>
+          {(control) => (
+            <Input
+              {...form.register("balance")}
+              {...control}
+              inputMode="decimal"
+              autoComplete="off"
+              className="tabular-nums"
+            />
+          )}
+        </FormField>
+        <FormField
+          label={t("editCard.currency")}
+          id={fieldId("balance_currency")}
+          error={errors.balance_currency?.message}
+        >
+          {(control) => (
+            <Select {...form.register("balance_currency")} {...control}>
+              {currencies.map((currency) => (
+                <option key={currency} value={currency}>
+                  {currency === "points" ? t("editCard.points") : currency}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
       </div>
 
-      <Field
+      <FormField
         label={t("editCard.printedNumber")}
-        htmlFor={fieldId("printed_number")}
+        id={fieldId("printed_number")}
         error={errors.printed_number?.message}
         hint={t("editCard.printedNumberHint")}
       >
-        <Input
-          {...form.register("printed_number")}
-          {...control("printed_number", true)}
-          autoComplete="off"
-          className="font-mono"
-        />
-      </Field>
+        {(control) => (
+          <Input {...form.register("printed_number")} {...control} autoComplete="off" className="font-mono" />
+        )}
+      </FormField>
 
       <fieldset>
         <legend className="mb-1 font-medium">{t("editCard.colour")}</legend>
@@ -361,20 +361,20 @@ function SpendForm({ card, onSpent }: { card: Card; onSpent: (card: Card) => voi
       </h3>
       <form onSubmit={submit} noValidate className="mt-3 space-y-3">
         <div className="grid grid-cols-[8rem_1fr] gap-3">
-          <Field label={t("editCard.amount")} htmlFor={amountId} error={errors.amount?.message}>
-            <Input
-              {...form.register("amount")}
-              id={amountId}
-              inputMode="decimal"
-              autoComplete="off"
-              aria-invalid={errors.amount ? true : undefined}
-              aria-describedby={fieldDescription(amountId, { error: errors.amount })}
-              className="tabular-nums"
-            />
-          </Field>
-          <Field label={t("editCard.spendNote")} htmlFor={noteId}>
-            <Input {...form.register("note")} id={noteId} autoComplete="off" />
-          </Field>
+          <FormField label={t("editCard.amount")} id={amountId} error={errors.amount?.message}>
+            {(control) => (
+              <Input
+                {...form.register("amount")}
+                {...control}
+                inputMode="decimal"
+                autoComplete="off"
+                className="tabular-nums"
+              />
+            )}
+          </FormField>
+          <FormField label={t("editCard.spendNote")} id={noteId}>
+            {(control) => <Input {...form.register("note")} {...control} autoComplete="off" />}
+          </FormField>
         </div>
         <FormError>{errors.root?.server?.message}</FormError>
         <Button type="submit" kind="secondary" block disabled={isSubmitting}>

@@ -7,7 +7,7 @@ import { useFormatName } from "@/components/scan/barcode-view";
 import { PersonChips } from "@/components/scan/person-chips";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useApiForm } from "@/components/ui/use-api-form";
 import { FetchError, postForm } from "@/lib/http/fetcher";
@@ -199,21 +199,23 @@ function ImportForm({
         />
       </div>
 
-      <Field label={t("importSheet.personLabel")} htmlFor={personId} hint={personHint} error={errors.person?.message}>
-        <PersonChips people={people} person={person} onChoose={choosePerson} />
-        <Input
-          {...personField}
-          onBlur={(event) => {
-            void personField.onBlur(event);
-            recheck();
-          }}
-          id={personId}
-          aria-invalid={errors.person ? true : undefined}
-          aria-describedby={fieldDescription(personId, { error: errors.person, hint: personHint })}
-          placeholder={people.length > 0 ? t("addCard.personPlaceholderMore") : t("addCard.personPlaceholderFirst")}
-          autoComplete="off"
-        />
-      </Field>
+      <FormField label={t("importSheet.personLabel")} id={personId} hint={personHint} error={errors.person?.message}>
+        {(control) => (
+          <>
+            <PersonChips people={people} person={person} onChoose={choosePerson} />
+            <Input
+              {...personField}
+              onBlur={(event) => {
+                void personField.onBlur(event);
+                recheck();
+              }}
+              {...control}
+              placeholder={people.length > 0 ? t("addCard.personPlaceholderMore") : t("addCard.personPlaceholderFirst")}
+              autoComplete="off"
+            />
+          </>
+        )}
+      </FormField>
 
       {preview.status === "checking" ? (
         <p role="status" className="text-muted">

@@ -7,7 +7,7 @@ import { ProductPicker, productTitle, type PickedProduct } from "@/components/sc
 import { useUrlParam } from "@/components/scan/use-url-param";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Money } from "@/components/ui/money";
 import { Notice } from "@/components/ui/notice";
@@ -142,33 +142,32 @@ export function PriceBoard({
           onChange={pick}
           error={errors.product}
         />
-        <Field
+        <FormField
           label={t("record.store")}
-          htmlFor={`${id}-store`}
+          id={`${id}-store`}
           error={errors.store}
           hint={store.trim() && !knownStore ? t("record.newStore", { name: store.trim() }) : null}
         >
-          <Input
-            id={`${id}-store`}
-            list={`${id}-stores`}
-            value={store}
-            onChange={(event) => setStore(event.target.value)}
-            autoComplete="off"
-            aria-invalid={errors.store ? true : undefined}
-            aria-describedby={fieldDescription(`${id}-store`, {
-              error: errors.store,
-              hint: store.trim() && !knownStore,
-            })}
-          />
-          <datalist id={`${id}-stores`}>
-            {stores.map((option) => (
-              <option key={option.id} value={option.name} />
-            ))}
-          </datalist>
-        </Field>
-        <Field
+          {(control) => (
+            <>
+              <Input
+                {...control}
+                list={`${id}-stores`}
+                value={store}
+                onChange={(event) => setStore(event.target.value)}
+                autoComplete="off"
+              />
+              <datalist id={`${id}-stores`}>
+                {stores.map((option) => (
+                  <option key={option.id} value={option.name} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </FormField>
+        <FormField
           label={t("record.price")}
-          htmlFor={`${id}-price`}
+          id={`${id}-price`}
           error={errors.price}
           hint={
             preview.ok
@@ -178,17 +177,17 @@ export function PriceBoard({
                 : t("record.example")
           }
         >
-          <Input
-            id={`${id}-price`}
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-            inputMode="decimal"
-            autoComplete="off"
-            aria-invalid={errors.price ? true : undefined}
-            aria-describedby={fieldDescription(`${id}-price`, { error: errors.price, hint: true })}
-            className="text-lg tabular-nums"
-          />
-        </Field>
+          {(control) => (
+            <Input
+              {...control}
+              value={price}
+              onChange={(event) => setPrice(event.target.value)}
+              inputMode="decimal"
+              autoComplete="off"
+              className="text-lg tabular-nums"
+            />
+          )}
+        </FormField>
         <FormError>{errors.form}</FormError>
         <Button type="submit" block disabled={pending}>
           {pending ? t("record.saving") : t("record.save")}

@@ -6,7 +6,7 @@ import useSWR from "swr";
 import { productTitle } from "@/components/scan/product-picker";
 import { useDebounced } from "@/components/scan/use-debounced";
 import { Button } from "@/components/ui/button";
-import { Field, fieldDescription, FormError } from "@/components/ui/field";
+import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { AppLink } from "@/components/ui/link";
 import { Notice } from "@/components/ui/notice";
@@ -47,21 +47,11 @@ export function ProductBrowser() {
     form.reset({ name: "", brand: "", quantity: "" });
   });
 
-  const field = (name: "name" | "brand" | "quantity") => {
-    const fieldId = `${id}-${name}`;
-    const message = errors[name]?.message;
-    return {
-      id: fieldId,
-      error: message,
-      control: {
-        id: fieldId,
-        ...form.register(name),
-        autoComplete: "off",
-        "aria-invalid": message ? true : undefined,
-        "aria-describedby": fieldDescription(fieldId, { error: message }),
-      },
-    };
-  };
+  const field = (name: "name" | "brand" | "quantity") => ({
+    id: `${id}-${name}`,
+    error: errors[name]?.message,
+    input: { ...form.register(name), autoComplete: "off" },
+  });
   const name = field("name");
   const brand = field("brand");
   const quantity = field("quantity");
@@ -128,16 +118,16 @@ export function ProductBrowser() {
           </h2>
           <p className="text-sm text-muted">{t("add.intro")}</p>
         </div>
-        <Field label={t("add.name")} htmlFor={name.id} error={name.error}>
-          <Input {...name.control} />
-        </Field>
+        <FormField label={t("add.name")} id={name.id} error={name.error}>
+          {(control) => <Input {...control} {...name.input} />}
+        </FormField>
         <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
-          <Field label={t("add.brand")} htmlFor={brand.id} error={brand.error}>
-            <Input {...brand.control} />
-          </Field>
-          <Field label={t("add.quantity")} htmlFor={quantity.id} error={quantity.error}>
-            <Input {...quantity.control} placeholder={t("add.quantityPlaceholder")} />
-          </Field>
+          <FormField label={t("add.brand")} id={brand.id} error={brand.error}>
+            {(control) => <Input {...control} {...brand.input} />}
+          </FormField>
+          <FormField label={t("add.quantity")} id={quantity.id} error={quantity.error}>
+            {(control) => <Input {...control} {...quantity.input} placeholder={t("add.quantityPlaceholder")} />}
+          </FormField>
         </div>
         <FormError>{errors.root?.server?.message}</FormError>
         <Button type="submit" block disabled={isSubmitting}>

@@ -4,35 +4,49 @@ import { Notice } from "@/components/ui/notice";
 
 export { inputClass } from "@/components/ui/input";
 
+/** What a field hands its control: the id its label points at, and its error state and message. */
+export type FieldControl = {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
+
 /**
- * A labelled form field with its hint and its error beneath. The control inside
- * should carry `aria-describedby={fieldDescription(id, …)}` and `aria-invalid`.
+ * A labelled form field with its hint or its error beneath. One place wires the
+ * label, the control's state (`aria-invalid`) and its message
+ * (`aria-describedby`), so no form repeats it: spread the props it passes into
+ * the control, `{(control) => <Input {...control} … />}`.
  */
-export function Field({
+export function FormField({
   label,
-  htmlFor,
+  id,
   hint,
   error,
   children,
 }: {
   label: ReactNode;
-  htmlFor: string;
+  id: string;
   hint?: ReactNode;
   error?: string | null;
-  children: ReactNode;
+  children: (control: FieldControl) => ReactNode;
 }) {
+  const control: FieldControl = {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": fieldDescription(id, { error, hint }),
+  };
   return (
     <div className="space-y-1">
-      <label htmlFor={htmlFor} className="block text-sm font-medium text-fg">
+      <label htmlFor={id} className="block text-sm font-medium text-fg">
         {label}
       </label>
-      {children}
+      {children(control)}
       {error ? (
-        <p id={`${htmlFor}-error`} role="alert" className="text-sm text-danger">
+        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
           {error}
         </p>
       ) : hint ? (
-        <p id={`${htmlFor}-hint`} className="text-sm text-muted">
+        <p id={`${id}-hint`} className="text-sm text-muted">
           {hint}
         </p>
       ) : null}
@@ -40,7 +54,11 @@ export function Field({
   );
 }
 
-/** The ids a field's control points at with aria-describedby. */
+/**
+ * The id a control points at with aria-describedby: its error's, else its hint's.
+ * FormField wires it; call it by hand only for a control FormField cannot wrap
+ * (no visible label of its own, a button beside it), rendering `${id}-error` too.
+ */
 export function fieldDescription(id: string, { error, hint }: { error?: unknown; hint?: unknown }): string | undefined {
   if (error) return `${id}-error`;
   if (hint) return `${id}-hint`;

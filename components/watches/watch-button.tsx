@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Field, FormError } from "@/components/ui/field";
+import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { FetchError, fetchJson } from "@/lib/http/fetcher";
@@ -64,28 +64,32 @@ export function WatchButton({ target }: { target: Target }) {
       <p className="text-sm text-muted">{t("intro")}</p>
       <div className="flex flex-wrap gap-3">
         <div className="min-w-0 grow basis-32">
-          <Field label={t("below")} htmlFor={`${id}-below`}>
-            <Input
-              id={`${id}-below`}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="12,50"
-              value={below}
-              onChange={(event) => setBelow(event.target.value)}
-            />
-          </Field>
+          <FormField label={t("below")} id={`${id}-below`}>
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="12,50"
+                value={below}
+                onChange={(event) => setBelow(event.target.value)}
+              />
+            )}
+          </FormField>
         </div>
         <div className="min-w-0 grow basis-32">
-          <Field label={t("drop")} htmlFor={`${id}-drop`}>
-            <Input
-              id={`${id}-drop`}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="10"
-              value={drop}
-              onChange={(event) => setDrop(event.target.value)}
-            />
-          </Field>
+          <FormField label={t("drop")} id={`${id}-drop`}>
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="10"
+                value={drop}
+                onChange={(event) => setDrop(event.target.value)}
+              />
+            )}
+          </FormField>
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
