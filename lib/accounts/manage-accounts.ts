@@ -4,6 +4,7 @@ import { BALANCE, RESETS_AT } from "@/lib/accounts/credits";
 import { mintSignInLink, startTrial } from "@/lib/accounts/sign-up";
 import { ACCOUNT_SCOPES } from "@/lib/auth/scopes";
 import { db } from "@/lib/db";
+import { ownSlug } from "@/lib/research/for-accounts";
 import { AppError, errorText, fieldError } from "@/lib/http/errors";
 import { INT4_MAX } from "@/lib/http/wire";
 
@@ -199,7 +200,7 @@ export async function exportAccount(options: { id: number }) {
       at: line.createdAt.toISOString(),
     })),
     sessions: sessions.map((session) => ({
-      slug: session.slug,
+      slug: ownSlug(session.slug, options.id)!,
       title: session.title,
       context: session.context,
       created_at: session.createdAt.toISOString(),
@@ -207,7 +208,7 @@ export async function exportAccount(options: { id: number }) {
     observations: observations.map((row) => ({
       br_id: row.brId,
       item_name: row.item.name,
-      session_slug: row.session?.slug ?? null,
+      session_slug: ownSlug(row.session?.slug ?? null, options.id),
       source: row.source,
       condition: row.condition,
       price: row.price?.toFixed(2) ?? null,

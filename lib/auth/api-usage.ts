@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { pruneIdempotentAnswers } from "@/lib/http/idempotency";
 import { USAGE_DEFAULT_LIMIT, type ApiUsageEntry } from "@/lib/labs/schemas";
 
 const PATH_MAX = 500;
@@ -46,7 +47,11 @@ export async function recordApiUsage(options: {
       data: { lastUsedAt: at },
     }),
   ]);
-  if (line.id % USAGE_PRUNE_EVERY === 0) await pruneApiUsage({ now: at });
+  if (line.id % USAGE_PRUNE_EVERY === 0) {
+    await pruneApiUsage({ now: at });
+    // Kept answers of retried writes lapse in a day; keyed calls come here often enough to sweep them.
+    await pruneIdempotentAnswers({ now: at });
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { chargeCall } from "@/lib/accounts/credits";
 import { reserveAnonymousText } from "@/lib/auth/anonymous-text";
+import { consumeAnonymousWrite } from "@/lib/auth/anonymous-writes";
 import type { Access, AuthPolicy } from "@/lib/auth/authenticate";
 import { recordApiUsage } from "@/lib/auth/api-usage";
 import { runAfterResponse } from "@/lib/auth/keyed-request";
@@ -135,7 +136,12 @@ export function route<
       request,
       access,
       async (caller, origin) => {
-        if (spec.logged && caller?.kind !== "key") action = { actor: originLabel(origin), at: new Date() };
+        if (spec.logged && caller?.kind !== "key") {
+          // Anyone may sign up, so an account's signed-in actions are counted
+          // like a stranger's writes: none fills the log (a refusal is not logged).
+          if (caller?.kind === "account") await consumeAnonymousWrite(originLabel(origin));
+          action = { actor: originLabel(origin), at: new Date() };
+        }
         const params = spec.params ? parseInput(spec.params, await context.params, "params") : undefined;
         const query = spec.query
           ? parseInput(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query")

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { formatPriceFmt, isoTime } from "@/lib/research/format";
 import type { Availability, StateSnapshot } from "@/lib/research/schemas";
@@ -25,15 +26,18 @@ export type SnapshotClient = Pick<PrismaClient, "$queryRaw">;
 export async function buildSnapshot({
   client = db(),
   anonymousDrops = env().RESEARCH_ANON_DROPS,
+  sessionsOf,
 }: {
   client?: SnapshotClient;
   /** Whether strangers' observations may make a drop (RESEARCH_ANON_DROPS). */
   anonymousDrops?: boolean;
+  /** An account's snapshot: its own sessions instead of the most recent of all (lib/research/for-accounts.ts). */
+  sessionsOf?: number;
 } = {}): Promise<StateSnapshot> {
   const [counts, recent, sessions, notes, drops, oos] = await Promise.all([
     queryCounts(client),
     queryRecent(client),
-    querySessions(client),
+    querySessions(client, sessionsOf),
     queryNotes(client),
     queryDrops(client, anonymousDrops),
     queryOutOfStock(client),
@@ -99,9 +103,10 @@ async function queryRecent(client: SnapshotClient) {
   }));
 }
 
-// The most recently active sessions (an observe bumps updated_at), with
-// totals counted only for those ten through the session_id index.
-async function querySessions(client: SnapshotClient) {
+// The most recently active sessions (an observe bumps updated_at), or an
+// account's own, with totals counted only for those ten through the
+// session_id index.
+async function querySessions(client: SnapshotClient, accountId: number | undefined) {
   const rows = await client.$queryRaw<
     {
       slug: string;
@@ -116,6 +121,7 @@ async function querySessions(client: SnapshotClient) {
     SELECT s.slug, s.title, s.context, s.origin, t.item_count, t.obs_count, t.last_obs
     FROM (
       SELECT id, slug, title, context, origin, updated_at FROM research_session
+      ${accountId === undefined ? Prisma.empty : Prisma.sql`WHERE account_id = ${accountId}::int`}
       ORDER BY updated_at DESC, id DESC
       LIMIT ${SNAPSHOT_LIMITS.sessions}
     ) s

@@ -15,16 +15,37 @@ function viewOf(origin: string, self: number): string {
   return origin.startsWith("account:") ? "account" : "household";
 }
 
+/**
+ * How an account's session slug is stored: suffixed with the account, so no
+ * account takes a slug the household's agent will use, or learns one exists,
+ * and no two accounts meet. The account reads its slugs back without it
+ * (ownSlug).
+ */
+export function accountSessionSlug(slug: string, accountId: number | null): string {
+  return accountId === null ? slug : `${slug}${accountSlugSuffix(accountId)}`;
+}
+
+export const accountSlugSuffix = (accountId: number) => `@account-${accountId}`;
+
+/** An account's session slug as it named it, without the suffix it is stored with (accountSessionSlug). */
+export function ownSlug(slug: string | null, self: number): string | null {
+  const suffix = accountSlugSuffix(self);
+  return slug?.endsWith(suffix) ? slug.slice(0, -suffix.length) : slug;
+}
+
+/** A snapshot built with `sessionsOf: self`, as account `self` may read it. */
 export function snapshotForAccount(snapshot: StateSnapshot, self: number): StateSnapshot {
   const own = (origin: string) => origin === `account:${self}`;
   const outsiderView = (origin: string) => viewOf(origin, self);
-  const sessions = snapshot.sessions.filter((session) => own(session.origin));
+  const sessions = snapshot.sessions
+    .filter((session) => own(session.origin))
+    .map((session) => ({ ...session, slug: ownSlug(session.slug, self)! }));
   return {
     ...snapshot,
     counts: { ...snapshot.counts, sessions: sessions.length, notes: 0 },
     recent: snapshot.recent.map((row) => ({
       ...row,
-      session_slug: own(row.origin) ? row.session_slug : null,
+      session_slug: own(row.origin) ? ownSlug(row.session_slug, self) : null,
       origin: outsiderView(row.origin),
     })),
     sessions,
@@ -55,7 +76,7 @@ export function itemForAccount(detail: ItemDetail, self: number): ItemDetail {
     observations: detail.observations.map((row) => ({
       ...row,
       notes: own(row.origin) ? row.notes : null,
-      session_slug: own(row.origin) ? row.session_slug : null,
+      session_slug: own(row.origin) ? ownSlug(row.session_slug, self) : null,
       origin: outsiderView(row.origin),
     })),
     by_source: detail.by_source.map((row) => ({

@@ -6,6 +6,7 @@ import { AppError, errorText } from "@/lib/http/errors";
 import { cleanName, nameKey } from "@/lib/names";
 import { isTrusted, originLabel, type Origin } from "@/lib/auth/origin";
 import { BR_SCOPE } from "@/lib/research/br-id";
+import { accountSessionSlug } from "@/lib/research/for-accounts";
 import type { ObserveBody } from "@/lib/research/schemas";
 
 export type RecordedObservation = { obs_id: number; item_id: number; br_id: string };
@@ -41,8 +42,11 @@ export const DROP_WINDOW_DAYS = 30;
  *
  * An account from outside the household is a stranger here too, and writes
  * only into sessions of its own (docs/decisions/034-accounts-and-credits.md):
- * a session it starts is its, no one else adds to it, and it adds to no one
- * else's (403 `forbidden`, nothing written).
+ * its slugs are its own (accountSessionSlug), a session it starts is its, no
+ * one else adds to it, and it adds to no one else's (403 `forbidden`).
+ * `allowed` checks that first and everything else selects from it, so a
+ * refused observe writes nothing, not even its item; the session upsert's
+ * WHERE holds the line against a session started in between.
  */
 export async function recordObservation({
   input,
@@ -55,6 +59,7 @@ export async function recordObservation({
   // The household (anyone but a stranger) may change what the agent reads as given.
   const trusted = isTrusted(origin);
   const accountId = origin.kind === "account" ? origin.id : null;
+  const slug = input.session_slug === undefined ? undefined : accountSessionSlug(input.session_slug, accountId);
   const name = cleanName(input.item_name ?? "");
   const category = input.item_category ?? null;
   const spec = input.item_spec ?? null;
@@ -69,13 +74,14 @@ export async function recordObservation({
   };
   const item =
     input.item_id !== undefined
-      ? Prisma.sql`SELECT id FROM item WHERE id = ${input.item_id}::int`
+      ? Prisma.sql`SELECT id FROM item, allowed WHERE id = ${input.item_id}::int`
       : // Atomic upsert on the case-insensitive key: concurrent first
         // observations of one new name all get the same item.
         Prisma.sql`
           INSERT INTO item (name, name_key, category, spec, origin, category_origin, spec_origin)
-          VALUES (${name}::text, ${nameKey(name)}::text, ${category}::text, ${spec}::text, ${label}::text,
-                  ${category === null ? null : label}::text, ${spec === null ? null : label}::text)
+          SELECT ${name}::text, ${nameKey(name)}::text, ${category}::text, ${spec}::text, ${label}::text,
+                 ${category === null ? null : label}::text, ${spec === null ? null : label}::text
+          FROM allowed
           ON CONFLICT (name_key) DO UPDATE
             SET category = CASE WHEN ${replaces("category")} THEN EXCLUDED.category ELSE item.category END,
                 category_origin = CASE WHEN ${replaces("category")} THEN EXCLUDED.category_origin
@@ -83,11 +89,17 @@ export async function recordObservation({
                 spec = CASE WHEN ${replaces("spec")} THEN EXCLUDED.spec ELSE item.spec END,
                 spec_origin = CASE WHEN ${replaces("spec")} THEN EXCLUDED.spec_origin ELSE item.spec_origin END
           RETURNING id`;
+  // The session is free to this writer: new, or its own (an account's), or the household's (anyone else).
+  const allowed =
+    slug !== undefined
+      ? Prisma.sql`SELECT WHERE NOT EXISTS (
+          SELECT 1 FROM research_session WHERE slug = ${slug}::text AND account_id IS DISTINCT FROM ${accountId}::int)`
+      : Prisma.sql`SELECT`;
   const session =
-    input.session_slug !== undefined
+    slug !== undefined
       ? Prisma.sql`
           INSERT INTO research_session (slug, title, context, origin, account_id, updated_at)
-          SELECT ${input.session_slug}::text, ${input.session_title ?? null}::text, ${input.session_context ?? null}::text,
+          SELECT ${slug}::text, ${input.session_title ?? null}::text, ${input.session_context ?? null}::text,
                  ${label}::text, ${accountId}::int, now()
           FROM it
           ON CONFLICT (slug) DO UPDATE
@@ -121,7 +133,8 @@ export async function recordObservation({
   // by all of them at once, and the ids handed out in order.
   const anonymousDrops = env().RESEARCH_ANON_DROPS;
   const rows = await db().$queryRaw<(RecordedObservation & { events: number })[]>`
-    WITH it AS (${item}),
+    WITH allowed AS (${allowed}),
+         it AS (${item}),
          se AS (${session}),
          counter AS (
            INSERT INTO daily_counter (scope, day, value)
@@ -193,7 +206,7 @@ export async function recordObservation({
            ((SELECT count(*) FROM ev) + (SELECT count(*) FROM hit_ev))::int AS events
     FROM obs`;
   const [row] = rows;
-  if (!row) throw await nothingWritten(input);
+  if (!row) throw await nothingWritten(input, slug);
   if (row.events > 0) eventsCommitted();
   return { obs_id: row.obs_id, item_id: row.item_id, br_id: row.br_id };
 }
@@ -207,20 +220,12 @@ function fromHousehold(column: Prisma.Sql): Prisma.Sql {
  * Why an observe wrote nothing: its session is another's (the statement's
  * session upsert returned no row), else its item_id is unknown.
  */
-async function nothingWritten(input: ObserveBody): Promise<AppError> {
-  const notFound = new AppError("not_found", errorText("research.itemNotFoundSendName", { id: input.item_id ?? "" }));
-  if (
-    input.item_id !== undefined &&
-    !(await db().item.findUnique({ where: { id: input.item_id }, select: { id: true } }))
-  ) {
-    return notFound;
+async function nothingWritten(input: ObserveBody, slug: string | undefined): Promise<AppError> {
+  const itemKnown =
+    input.item_id === undefined ||
+    (await db().item.findUnique({ where: { id: input.item_id }, select: { id: true } })) !== null;
+  if (itemKnown && slug !== undefined) {
+    return new AppError("forbidden", errorText("research.sessionOfAnother", { slug: input.session_slug ?? slug }));
   }
-  if (input.session_slug !== undefined) {
-    const session = await db().researchSession.findUnique({
-      where: { slug: input.session_slug },
-      select: { id: true },
-    });
-    if (session) return new AppError("forbidden", errorText("research.sessionOfAnother", { slug: input.session_slug }));
-  }
-  return notFound;
+  return new AppError("not_found", errorText("research.itemNotFoundSendName", { id: input.item_id ?? "" }));
 }

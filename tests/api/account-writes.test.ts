@@ -19,7 +19,9 @@ type Snapshot = {
   sessions: { slug: string; origin: string }[];
   recent: { br_id: string; origin: string; session_slug: string | null }[];
 };
-type ItemDetail = { observations: { br_id: string; origin: string; price: string | null }[] };
+type ItemDetail = {
+  observations: { br_id: string; origin: string; price: string | null; session_slug: string | null }[];
+};
 type UsageLine = { key_id: number | null; actor: string | null; method: string; path: string; status: number };
 
 async function operator() {
@@ -62,38 +64,53 @@ describe("an account's observations (research:write)", () => {
     });
     expect(mine.status, mine.text).toBe(200);
 
-    // Another account, and the household itself, are refused its session; nothing is written.
-    for (const headers of [bearer(other.key), await operator()]) {
-      const refused = await observe(headers, { item_name, source: "Fnac", price: 1, session_slug: slug });
-      expect(refused.status, refused.text).toBe(403);
-      expect(refused.data).toMatchObject({ ok: false, error: { code: "forbidden" } });
-    }
-    // Nor does it write into the household's sessions.
-    const householdSlug = `casa-${randomUUID().slice(0, 8)}`;
-    expect(
-      (await observe(await operator(), { item_name, source: "Fnac", price: 79, session_slug: householdSlug })).status,
-    ).toBe(200);
-    const intoHousehold = await observe(bearer(writer.key), {
-      item_name,
-      source: "Fnac",
-      price: 2,
-      session_slug: householdSlug,
+    // A slug is each party's own: another account and the household naming the same one each get a session
+    // of their own, so no one takes the household agent's slugs or learns which exist.
+    const theirs = await observe(bearer(other.key), { item_name, source: "Fnac", price: 79, session_slug: slug });
+    const household = await observe(await operator(), { item_name, source: "Fnac", price: 78, session_slug: slug });
+    expect([theirs.status, household.status]).toEqual([200, 200]);
+    const slugs = Object.fromEntries(
+      (await itemDetail(mine.data.item_id)).observations.map((row) => [row.br_id, row.session_slug]),
+    );
+    expect(slugs).toEqual({
+      [mine.data.br_id]: `${slug}@account-${writer.id}`,
+      [theirs.data.br_id]: `${slug}@account-${other.id}`,
+      [household.data.br_id]: slug,
     });
-    expect(intoHousehold.status).toBe(403);
+
+    // Its session, as stored, takes none of the household's observations, and the refusal writes nothing.
+    const refused = await observe(await operator(), {
+      item_id: mine.data.item_id,
+      source: "Fnac",
+      price: 1,
+      session_slug: `${slug}@account-${writer.id}`,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.data).toMatchObject({ ok: false, error: { code: "forbidden" } });
     expect((await itemDetail(mine.data.item_id)).observations.map((row) => row.price).sort()).toEqual([
       "74.99",
+      "78.00",
       "79.00",
     ]);
 
     // It reads its own session and rows as its own; another account reads them as an account's, without the session.
     const own = (await api<Snapshot>("/base-research/api/state", { headers: bearer(writer.key) })).data;
     expect(own.sessions).toContainEqual(expect.objectContaining({ slug, origin: `account:${writer.id}` }));
-    expect(own.recent).toContainEqual(
+    const ownRows = (
+      await api<ItemDetail>(`/base-research/api/items/${mine.data.item_id}`, { headers: bearer(writer.key) })
+    ).data.observations;
+    expect(ownRows).toContainEqual(
       expect.objectContaining({ br_id: mine.data.br_id, origin: `account:${writer.id}`, session_slug: slug }),
     );
+    expect(ownRows).toContainEqual(
+      expect.objectContaining({ br_id: household.data.br_id, origin: "household", session_slug: null }),
+    );
     const seen = (await api<Snapshot>("/base-research/api/state", { headers: bearer(other.key) })).data;
-    expect(seen.sessions.map((session) => session.slug)).not.toContain(slug);
-    expect(seen.recent).toContainEqual(
+    expect(seen.sessions.map((session) => session.origin)).toEqual([`account:${other.id}`]);
+    const seenRows = (
+      await api<ItemDetail>(`/base-research/api/items/${mine.data.item_id}`, { headers: bearer(other.key) })
+    ).data.observations;
+    expect(seenRows).toContainEqual(
       expect.objectContaining({ br_id: mine.data.br_id, origin: "account", session_slug: null }),
     );
   });
@@ -214,6 +231,35 @@ describe("the usage log", () => {
     expect(byAccount).toEqual([
       expect.objectContaining({ key_id: null, method: "POST", path: "/labs/api/account/keys", status: 201 }),
     ]);
+  });
+
+  it("takes no more of an account's signed-in actions than of a stranger's writes", async () => {
+    const account = await makeAccount(baseUrl);
+    const actor = `account:${account.id}`;
+    // ANON_RATE_LIMIT (60) a minute, refilled as they come: of 80 at once, some are refused.
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 80 }, () =>
+          api("/labs/api/account/keys", {
+            method: "POST",
+            headers: { cookie: account.cookie, origin: baseUrl },
+            json: {},
+          }),
+        ),
+      )
+    ).map((answer) => answer.status);
+    const taken = statuses.filter((status) => status === 400).length;
+    expect(taken).toBeGreaterThanOrEqual(55);
+    expect(taken + statuses.filter((status) => status === 429).length).toBe(80);
+    expect(taken).toBeLessThan(80);
+    // Its key's minting, and each action taken; none refused.
+    const lines = await until(
+      () => usageOf(actor),
+      (found) => found.length >= taken + 1,
+      "the account's lines",
+    );
+    expect(lines).toHaveLength(taken + 1);
+    expect(lines.filter((line) => line.status === 429)).toEqual([]);
   });
 });
 

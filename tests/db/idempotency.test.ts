@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { mintApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db";
-import { ABANDONED_MINUTES, runIdempotently } from "@/lib/http/idempotency";
+import { ABANDONED_MINUTES, pruneIdempotentAnswers, runIdempotently } from "@/lib/http/idempotency";
 
 // A write retried with an Idempotency-Key (lib/http/idempotency.ts), at the
 // level of its claims: what a stopped server leaves behind, and how long.
@@ -29,7 +29,8 @@ describe("an Idempotency-Key's claim", () => {
       .update(`POST /base-research/api/observe\n${JSON.stringify(body)}`)
       .digest("hex");
     await db().$executeRaw`
-      INSERT INTO idempotent_request (key_id, token, fingerprint) VALUES (${id}, ${token}, ${fingerprint})`;
+      INSERT INTO idempotent_request (key_id, token, fingerprint, claim)
+      VALUES (${id}, ${token}, ${fingerprint}, ${randomUUID()})`;
     await expect(runIdempotently({ request: writeWith(token), keyId: id, body, run })).rejects.toMatchObject({
       code: "conflict",
     });
@@ -39,6 +40,10 @@ describe("an Idempotency-Key's claim", () => {
     await db().$executeRaw`
       UPDATE idempotent_request SET created_at = now() - make_interval(mins => ${ABANDONED_MINUTES + 1}::int)
       WHERE key_id = ${id} AND token = ${token}`;
+    // Taken over by a retry of the same write only: another one is still a reuse.
+    await expect(
+      runIdempotently({ request: writeWith(token), keyId: id, body: { price: 2 }, run }),
+    ).rejects.toMatchObject({ code: "idempotency_key_reused" });
     const taken = await runIdempotently({ request: writeWith(token), keyId: id, body, run });
     expect(await taken.json()).toEqual({ ok: true, runs: 1 });
     const replayed = await runIdempotently({ request: writeWith(token), keyId: id, body, run });
@@ -59,5 +64,11 @@ describe("an Idempotency-Key's claim", () => {
     // Another body with the old key: not a reuse once the answer has lapsed.
     const again = await runIdempotently({ request: writeWith(token), keyId: id, body: { price: 2 }, run });
     expect(await again.json()).toEqual({ ok: true, runs: 2 });
+
+    // Lapsed answers are swept, whoever's key they were.
+    await db().$executeRaw`
+      UPDATE idempotent_request SET created_at = now() - interval '25 hours' WHERE key_id = ${id} AND token = ${token}`;
+    expect(await pruneIdempotentAnswers()).toBeGreaterThanOrEqual(1);
+    expect(await db().idempotentRequest.count({ where: { keyId: id } })).toBe(0);
   });
 });

@@ -418,6 +418,23 @@ describe("buildSnapshot", () => {
     expect(await dropsOf()).toBe(before + 1);
   });
 
+  it("writes nothing, not even a new item, for an observe refused another's session", async () => {
+    const account = await db().account.create({
+      data: { email: `writer-${randomUUID()}@outside.example`, name: "Outsider", status: "active" },
+    });
+    await recordObservation({
+      origin: { kind: "account", id: account.id },
+      input: observeBody.parse({ item_name: "Kettle", source: "A", price: 20, session_slug: "kettles" }),
+    });
+    const stored = await db().researchSession.findFirstOrThrow({ where: { accountId: account.id } });
+    expect(stored.slug).toBe(`kettles@account-${account.id}`);
+
+    const refused = observe({ item_name: "Toaster", source: "A", price: 30, session_slug: stored.slug });
+    await expect(refused).rejects.toMatchObject({ code: "forbidden" });
+    expect(await db().item.findMany({ where: { name: "Toaster" } })).toEqual([]);
+    expect(await db().observation.count({ where: { sessionId: stored.id } })).toBe(1);
+  });
+
   it("lists a pair with many recent drops once, with its newest drop, and still finds older pairs", async () => {
     const busy = await seedItem("Busy");
     for (let i = 0; i < 15; i++) {

@@ -17,12 +17,16 @@ CREATE TABLE "idempotent_request" (
     "key_id" INTEGER NOT NULL,
     "token" TEXT NOT NULL,
     "fingerprint" TEXT NOT NULL,
+    "claim" TEXT NOT NULL,
     "status" INTEGER,
     "body" TEXT,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "idempotent_request_pkey" PRIMARY KEY ("key_id","token")
 );
+
+-- CreateIndex
+CREATE INDEX "idempotent_request_created_at_idx" ON "idempotent_request"("created_at");
 
 -- CreateIndex
 CREATE INDEX "research_session_account_id_idx" ON "research_session"("account_id");

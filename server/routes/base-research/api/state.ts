@@ -17,8 +17,8 @@ export const GET = browserGuarded(
       response: stateResponse,
     },
     async ({ origin }) => {
-      const snapshot = await buildSnapshot();
-      return origin.kind === "account" ? snapshotForAccount(snapshot, origin.id) : snapshot;
+      if (origin.kind !== "account") return buildSnapshot();
+      return snapshotForAccount(await buildSnapshot({ sessionsOf: origin.id }), origin.id);
     },
   ),
 );
