@@ -44,7 +44,7 @@ type ItemDetail = {
 
 const stranger = () => ({ "x-forwarded-for": uniqueClientAddress() });
 /** Every origin a row may carry (lib/auth/origin.ts). */
-const ORIGIN = /^(operator|local|anonymous|key:.+|device:.+)$/;
+const ORIGIN = /^(operator|local|anonymous|key:.+|device:.+|account:\d+)$/;
 
 /** One call to `server` (the shared test server unless named), as tests/api/client.ts's api() makes it. */
 async function call<T>(
