@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
 import { loadBarcodeReader, type BarcodeReader, type DetectedCode } from "@/lib/scan/client/barcode-reader";
-import { createCodeFilter } from "@/lib/scan/client/code-filter";
+import { createCodeFilter, createScanClock } from "@/lib/scan/client/code-filter";
 import { normaliseReading } from "@/lib/scan/normalise-reading";
 
 // The scanner's reading side: the barcode reader (the browser's own
@@ -66,14 +66,20 @@ export function useCodeReport({
   const formatsKey = formats.join(",");
   const onNewRef = useRef(onNew);
   const filter = useRef(createCodeFilter());
+  const clock = useRef(createScanClock());
   const sightings = useRef(0);
   useEffect(() => {
     onNewRef.current = onNew;
   });
 
   const report = useCallback(
-    (codes: DetectedCode[], { announce = true }: { announce?: boolean } = {}): DetectedBarcode[] => {
+    (
+      codes: DetectedCode[],
+      { announce = true, frame = false }: { announce?: boolean; frame?: boolean } = {},
+    ): DetectedBarcode[] => {
       const allowed = new Set(formatsKey.split(","));
+      // Every look moves the clock on, the ones that found nothing too.
+      const now = clock.current.at(performance.now(), { frame });
       const kept: DetectedBarcode[] = [];
       for (const code of codes) {
         const format = normalizeFormat(code.format);
@@ -84,7 +90,7 @@ export function useCodeReport({
         if (sightings.current === 1) performance.mark("labs:first-code");
         const value = normaliseReading({ value: code.rawValue, format });
         kept.push({ value, format });
-        if (announce && filter.current.accept(value, performance.now())) {
+        if (announce && filter.current.accept(value, now)) {
           onNewRef.current({ value, format });
         }
       }
@@ -105,7 +111,7 @@ export function useDetectLoop({
   reader: BarcodeReader | null;
   videoRef: RefObject<HTMLVideoElement | null>;
   running: boolean;
-  report: (codes: DetectedCode[]) => unknown;
+  report: (codes: DetectedCode[], options: { frame: true }) => unknown;
 }) {
   useEffect(() => {
     if (!reader || !running) return;
@@ -116,7 +122,7 @@ export function useDetectLoop({
       if (video && video.readyState >= 2 && video.videoWidth > 0) {
         const codes = await reader.detect(video).catch(() => [] as DetectedCode[]);
         if (stopped) return;
-        report(codes);
+        report(codes, { frame: true });
       }
       if (!stopped) timer = setTimeout(tick, SCAN_INTERVAL_MS);
     };
