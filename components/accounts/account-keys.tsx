@@ -13,7 +13,7 @@ import { useAction } from "@/components/ui/use-action";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import { createAccountKeyBody, type AccountKeyJson, type CreateAccountKeyResponse } from "@/lib/accounts/schemas";
 import type { AccountScope } from "@/lib/auth/scopes";
-import { fetchJson } from "@/lib/http/fetcher";
+import { api } from "@/lib/http/client-api";
 
 /** Each scope's line in the catalogue (labs.accounts.keys.scope). */
 const SCOPE_TEXT: Record<AccountScope, "research" | "researchWrite" | "products"> = {
@@ -69,7 +69,7 @@ export function AccountKeys({ keys, scopesAllowed }: { keys: AccountKeyJson[]; s
               aria-label={t("revokeNamed", { name: key.name })}
               onClick={() =>
                 void revoke.run(async () => {
-                  await fetchJson(`/labs/api/account/keys/${key.id}`, { method: "DELETE" });
+                  await api(`/labs/api/account/keys/${key.id}`, { method: "DELETE" });
                   router.refresh();
                   return t("revoked", { name: key.name });
                 })

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { UsageBars } from "@/components/accounts/usage-bars";
 import { CopyField } from "@/components/labs/copy-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,9 +11,8 @@ import { Input, Select } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { Time } from "@/components/ui/time";
 import { useAction } from "@/components/ui/use-action";
-import { UsageBars } from "@/components/accounts/usage-bars";
 import type { AccountUsageJson, ListedAccountJson } from "@/lib/accounts/schemas";
-import { fetchJson } from "@/lib/http/fetcher";
+import { api } from "@/lib/http/client-api";
 
 type AccountWithUsage = ListedAccountJson & { usage: AccountUsageJson };
 
@@ -38,12 +38,11 @@ function AccountRow({ account, plans }: { account: AccountWithUsage; plans: stri
   const [link, setLink] = useState<string | null>(null);
   const [credits, setCredits] = useState("100");
   const base = `/labs/api/accounts/${account.id}`;
-  const send = (path: string, method: string, body: unknown, done: string) =>
+  const send = (path: string, method: "POST" | "PATCH", body: unknown, done: string) =>
     action.run(async () => {
-      const result = await fetchJson<{ url?: string }>(path, {
+      const result = await api<{ url?: string }>(path, {
         method,
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
+        json: body,
       });
       if (result.url) setLink(result.url);
       router.refresh();

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { useAction } from "@/components/ui/use-action";
-import { fetchJson } from "@/lib/http/fetcher";
+import { api } from "@/lib/http/client-api";
 
 /** Deletes the signed-in account and all that is kept of it, after a confirmation. */
 export function DeleteAccountButton({ id }: { id: number }) {
@@ -20,7 +20,7 @@ export function DeleteAccountButton({ id }: { id: number }) {
         onClick={() => {
           if (!window.confirm(t("deleteConfirm"))) return;
           void action.run(async () => {
-            await fetchJson(`/labs/api/accounts/${id}`, { method: "DELETE" });
+            await api(`/labs/api/accounts/${id}`, { method: "DELETE" });
             router.push("/labs/signup");
             return null;
           });

@@ -9,7 +9,7 @@ import { Notice } from "@/components/ui/notice";
 import { useAction } from "@/components/ui/use-action";
 import type { PlanJson } from "@/lib/accounts/schemas";
 import { ACCOUNT_SCOPES, type AccountScope } from "@/lib/auth/scopes";
-import { fetchJson } from "@/lib/http/fetcher";
+import { api } from "@/lib/http/client-api";
 
 /** Every plan as a small form: requests a minute, credits a month, account scopes, price label; and a new one. */
 export function PlansEditor({ plans }: { plans: PlanJson[] }) {
@@ -42,10 +42,9 @@ function PlanForm({ plan, isNew = false }: { plan: PlanJson; isNew?: boolean }) 
   const save = () =>
     action.run(async () => {
       const { name, ...fields } = draft;
-      await fetchJson(`/labs/api/plans/${encodeURIComponent(name.trim())}`, {
+      await api(`/labs/api/plans/${encodeURIComponent(name.trim())}`, {
         method: "PUT",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(fields),
+        json: fields,
       });
       router.refresh();
       return t("saved", { name: name.trim() });

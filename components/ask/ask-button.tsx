@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { QuickCapture } from "@/components/ask/quick-capture";
+import { fabClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useUi, withPrefix } from "@/components/ui/ui-context";
 
@@ -58,7 +59,7 @@ export function AskButton() {
           if (event.key === " ") open(event);
         }}
         aria-haspopup="dialog"
-        className="fixed bottom-20 left-4 z-30 flex min-h-11 items-center gap-1.5 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-accent-fg no-underline shadow-lg ring-2 ring-surface hover:bg-accent-strong focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus ui-b:bottom-16 ui-b:min-h-8 ui-b:px-3 ui-b:py-1 ui-c:min-h-14 ui-c:px-6 ui-c:text-base md:bottom-6"
+        className={fabClass("left")}
       >
         <span aria-hidden="true">?</span> {t("label")}
       </a>

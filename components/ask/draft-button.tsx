@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { FetchError, postJson } from "@/lib/http/fetcher";
+import { FetchError, api } from "@/lib/http/client-api";
 
 type State =
   { kind: "idle" } | { kind: "drafting" } | { kind: "done"; drafter: string } | { kind: "error"; message: string };
@@ -19,9 +19,9 @@ export function DraftButton({ todoId, targetId }: { todoId: number; targetId: st
   async function draft() {
     setState({ kind: "drafting" });
     try {
-      const result = await postJson<{ draft: string; drafter: string; model: string | null }>(
+      const result = await api<{ draft: string; drafter: string; model: string | null }>(
         `/api/core-ask/${todoId}/draft-response`,
-        {},
+        { method: "POST", json: {} },
       );
       const field = document.getElementById(targetId) as HTMLTextAreaElement | null;
       if (field) {

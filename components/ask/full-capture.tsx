@@ -3,10 +3,11 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { CaptureSent, PriorityOptions } from "@/components/ask/capture-parts";
-import { useHydrated } from "@/components/ui/use-hydrated";
-import { Button, buttonClass } from "@/components/ui/button";
+import { Button, buttonClass, IconButton } from "@/components/ui/button";
 import { FormError, FormField } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { api, FetchError } from "@/lib/http/client-api";
 import { formatNumber } from "@/lib/i18n/format";
 import {
   ATTACHMENT_ACCEPT,
@@ -99,16 +100,18 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
   }
 
   /** The server's refusal: each issue on its field, the first of those focused. */
-  function refused(form: HTMLFormElement, status: number, body: unknown) {
-    const error = (body as { error?: { message?: string; issues?: { path: string; message: string }[] } } | null)
-      ?.error;
+  function refused(form: HTMLFormElement, problem: FetchError) {
     const found: Issues = {};
-    for (const issue of error?.issues ?? []) {
+    for (const issue of problem.issues ?? []) {
       const field = issue.path.split(".")[0] as FieldName;
       if ((FIELDS as readonly string[]).includes(field) && !found[field]) found[field] = issue.message;
     }
     const onFields = Object.keys(found) as FieldName[];
-    found.form = onFields.length ? tForm("fixFields") : (error?.message ?? t("serverAnswered", { status }));
+    found.form = onFields.length
+      ? tForm("fixFields")
+      : problem.enveloped
+        ? problem.message
+        : t("serverAnswered", { status: problem.status });
     setIssues(found);
     const first = FIELDS.find((field) => found[field]);
     if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
@@ -130,33 +133,28 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
       }),
     );
 
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/base-ask/log");
-    xhr.setRequestHeader("accept", "application/json");
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) setPercent(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      setPercent(null);
-      const body = xhr.response as { id?: number } | null;
-      if (xhr.status === 200 && body?.id) {
+    setIssues({});
+    setSent(null);
+    setPercent(0);
+    api<{ id: number }>("/api/base-ask/log", {
+      method: "POST",
+      form: data,
+      onUpload: (progress) => setPercent(progress === "sent" ? 100 : progress),
+    }).then(
+      (body) => {
+        setPercent(null);
         form.reset();
         forget(picked);
         setPicked([]);
         setSent(body.id);
-      } else {
-        refused(form, xhr.status, xhr.response);
-      }
-    };
-    xhr.onerror = () => {
-      setPercent(null);
-      setIssues({ form: tForm("offline") });
-    };
-    setIssues({});
-    setSent(null);
-    setPercent(0);
-    xhr.send(data);
+      },
+      (problem: unknown) => {
+        setPercent(null);
+        if (!(problem instanceof FetchError)) throw problem;
+        if (problem.code === "network") setIssues({ form: tForm("offline") });
+        else refused(form, problem);
+      },
+    );
   }
 
   const uploading = percent !== null;
@@ -258,14 +256,13 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
                 )}
                 <div className="mt-1 truncate pr-1">{file.name}</div>
                 <div className="text-muted">{size(file.size)}</div>
-                <button
-                  type="button"
+                <IconButton
                   onClick={() => remove(index)}
-                  aria-label={t("remove", { name: file.name })}
-                  className="absolute top-1 right-1 inline-flex size-11 items-center justify-center rounded-full border border-line-strong bg-surface text-lg leading-none text-fg shadow hover:bg-sunken focus-visible:outline-3 focus-visible:outline-focus ui-b:size-8"
-                >
-                  <span aria-hidden="true">×</span>
-                </button>
+                  label={t("remove", { name: file.name })}
+                  icon="×"
+                  outlined
+                  className="absolute top-1 right-1 shadow"
+                />
               </li>
             ))}
           </ul>

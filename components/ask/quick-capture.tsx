@@ -3,11 +3,12 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { CaptureSent, usePriorityName } from "@/components/ask/capture-parts";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import { Button } from "@/components/ui/button";
+import { chipClass } from "@/components/ui/chip";
 import { FormError, fieldDescription } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { PRIORITY_CHIPS } from "@/lib/ask/priority-labels";
 import { logTodoBody, TEXT_MAX } from "@/lib/ask/schemas";
 
@@ -104,9 +105,7 @@ export function QuickCapture({ pageUrl, pageContext, onSent }: Props) {
                 {...form.register("priority")}
                 className="peer absolute inset-0 size-full cursor-pointer opacity-0"
               />
-              <span className="inline-flex min-h-11 items-center rounded-full border border-line-strong bg-surface px-3 text-sm text-fg peer-checked:border-accent peer-checked:bg-accent peer-checked:font-semibold peer-checked:text-accent-fg peer-hover:bg-sunken peer-checked:peer-hover:bg-accent-strong peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus ui-b:min-h-8 ui-c:min-h-14 ui-c:px-4">
-                {priorityName(value)}
-              </span>
+              <span className={chipClass("peer")}>{priorityName(value)}</span>
             </label>
           ))}
         </fieldset>

@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import { createTipBody, type TipJson } from "@/lib/ask/schemas";
-import { fetcher, FetchError, postJson } from "@/lib/http/fetcher";
+import { fetcher, FetchError, api } from "@/lib/http/client-api";
 
 const TIP_MAX = 500;
 
@@ -38,7 +38,7 @@ export function TipsManager() {
     setRemoving(tip.id);
     setMessage(null);
     try {
-      await postJson(`/api/core-ask/tips/${tip.id}/delete`, {});
+      await api(`/api/core-ask/tips/${tip.id}/delete`, { method: "POST", json: {} });
       setMessage({ tone: "success", text: t("removed") });
       await mutate();
     } catch (e) {

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { TipJson } from "@/lib/ask/schemas";
-import { fetchJson } from "@/lib/http/fetcher";
+import { api } from "@/lib/http/client-api";
 
 const ROTATE_MS = 12_000;
 
@@ -21,7 +21,7 @@ export function TipsTicker({ initial }: { initial: TipJson | null }) {
     if (paused) return;
     const timer = setInterval(async () => {
       if (document.hidden) return;
-      const next = await fetchJson<{ tip: TipJson | null }>("/api/core-ask/tips/random").catch(() => null);
+      const next = await api<{ tip: TipJson | null }>("/api/core-ask/tips/random").catch(() => null);
       if (next?.tip) setTip(next.tip);
     }, ROTATE_MS);
     return () => clearInterval(timer);

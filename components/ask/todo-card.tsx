@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/field";
 import { Select, Textarea } from "@/components/ui/input";
 import { AppLink } from "@/components/ui/link";
+import { Panel } from "@/components/ui/panel";
 import { excerpt } from "@/lib/text/excerpt";
 import { MOVES } from "@/lib/ask/moves";
 import { SNOOZE_CHOICES, type TodoJson } from "@/lib/ask/schemas";
@@ -93,10 +94,11 @@ export function TodoCard({ todo, followUps = [], base, back, now, nested = false
   const editable =
     full || [todo.text, todo.response ?? todo.draft_response ?? ""].every((value) => value.length <= INLINE_EDIT_CHARS);
   return (
-    <article
+    <Panel
+      as="article"
       id={`todo-${todo.id}`}
       aria-label={t("todo.label", { id: todo.id })}
-      className={`surface min-w-0 scroll-mt-4 rounded-xl border border-line bg-surface p-4 shadow-sm ui-b:rounded ui-b:p-2 ui-c:p-5 ${nested ? "ml-2 border-l-4 border-l-line-strong sm:ml-3" : ""}`}
+      className={`scroll-mt-4 ${nested ? "ml-2 border-l-4 border-l-line-strong sm:ml-3" : ""}`}
     >
       <header className="mb-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted ui-c:text-sm">
         {full ? (
@@ -305,6 +307,6 @@ export function TodoCard({ todo, followUps = [], base, back, now, nested = false
           ))}
         </section>
       ) : null}
-    </article>
+    </Panel>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { OperationDetails } from "@/components/labs/operation-details";
+import { Panel } from "@/components/ui/panel";
 
 // Renders the OpenAPI document (lib/labs/openapi.ts) as a readable page:
 // operations grouped by area, each with its parameters, body and answers,
@@ -78,7 +79,7 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
   const tags = doc.tags ?? [];
   return (
     <div className="space-y-8 ui-b:space-y-4">
-      <nav aria-label={t("endpoints")} className="surface rounded-xl border border-line bg-surface p-4 ui-b:p-2">
+      <Panel as="nav" aria-label={t("endpoints")}>
         {tags.map((tag) => {
           const inTag = operations.filter(({ operation }) => operation.tags?.[0] === tag.name);
           if (inTag.length === 0) return null;
@@ -102,7 +103,7 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
             </div>
           );
         })}
-      </nav>
+      </Panel>
       {tags.map((tag) => {
         const inTag = operations.filter(({ operation }) => operation.tags?.[0] === tag.name);
         if (inTag.length === 0) return null;

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Time } from "@/components/ui/time";
-import { fetchJson, FetchError } from "@/lib/http/fetcher";
+import { api, FetchError } from "@/lib/http/client-api";
 import type { ChannelJson } from "@/lib/notify/schemas";
 
 /** The operator's view of every phone and ntfy topic notified, each removable. */
@@ -18,7 +18,7 @@ export function NotifyChannels({ channels }: { channels: ChannelJson[] }) {
     setError(null);
     try {
       const path = channel.kind === "push" ? "/labs/api/push/subscriptions" : "/labs/api/ntfy";
-      await fetchJson(`${path}/${channel.id}`, { method: "DELETE" });
+      await api(`${path}/${channel.id}`, { method: "DELETE" });
       router.refresh();
     } catch (caught) {
       setError(caught instanceof FetchError ? caught.message : String(caught));

@@ -9,9 +9,10 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { AppLink } from "@/components/ui/link";
 import { Money } from "@/components/ui/money";
+import { Panel } from "@/components/ui/panel";
 import { Stat } from "@/components/ui/stat";
 import { Time } from "@/components/ui/time";
-import { FetchError } from "@/lib/http/fetcher";
+import { FetchError } from "@/lib/http/client-api";
 import type { Dashboard } from "@/lib/labs/schemas";
 import { useDashboard } from "@/lib/labs/use-dashboard";
 import { sessionLabel } from "@/lib/scan/schemas";
@@ -88,10 +89,7 @@ function Health({ dashboard, databaseDown }: { dashboard: Dashboard; databaseDow
   const nav = useTranslations("common.nav");
   const { database, services } = dashboard.health;
   return (
-    <section
-      aria-labelledby="health-title"
-      className="surface rounded-xl border border-line bg-surface p-4 shadow-sm ui-b:rounded ui-b:p-2 ui-c:p-5"
-    >
+    <Panel aria-labelledby="health-title">
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="health-title" className="text-base font-semibold ui-c:text-lg">
           {t("title")}
@@ -135,7 +133,7 @@ function Health({ dashboard, databaseDown }: { dashboard: Dashboard; databaseDow
           );
         })}
       </ul>
-    </section>
+    </Panel>
   );
 }
 

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import type { ErrorBody } from "@/lib/http/errors";
+import { api, FetchError } from "@/lib/http/client-api";
 import type { restoreResponse } from "@/lib/labs/schemas";
 import type { z } from "zod";
 
@@ -36,34 +36,32 @@ export function RestoreBackupForm() {
     }
     setError(null);
     setProgress({ state: "sending", percent: 0 });
-    // XMLHttpRequest, not fetch: only it reports how much of the upload has gone.
-    const request = new XMLHttpRequest();
-    request.open("POST", `/labs/api/restore${keepCredentials ? "?keep_credentials=1" : ""}`);
-    request.setRequestHeader("content-type", "application/gzip");
-    request.setRequestHeader("accept", "application/json");
-    request.upload.onprogress = (sent) => {
-      if (sent.lengthComputable)
-        setProgress({ state: "sending", percent: Math.round((sent.loaded / sent.total) * 100) });
-    };
-    request.upload.onload = () => setProgress({ state: "restoring" });
-    request.onerror = () => {
-      setProgress({ state: "idle" });
-      setError(t("offline"));
-    };
-    request.onload = () => {
-      setProgress({ state: "idle" });
-      const answer = parse(request.responseText);
-      if (request.status === 200 && answer && "rows" in answer) {
+    api<z.infer<typeof restoreResponse>>(`/labs/api/restore${keepCredentials ? "?keep_credentials=1" : ""}`, {
+      method: "POST",
+      blob: file,
+      headers: { "content-type": "application/gzip" },
+      onUpload: (sent) => setProgress(sent === "sent" ? { state: "restoring" } : { state: "sending", percent: sent }),
+    }).then(
+      (answer) => {
+        setProgress({ state: "idle" });
         // Not refreshed here: the page would then hide this form, and this answer with it.
         setRestored({
           rows: Object.values(answer.rows).reduce((sum, n) => sum + n, 0),
           credentials: answer.credentials,
         });
-        return;
-      }
-      setError(answer && "error" in answer ? answer.error.message : t("failed", { status: request.status }));
-    };
-    request.send(file);
+      },
+      (problem: unknown) => {
+        setProgress({ state: "idle" });
+        if (!(problem instanceof FetchError)) throw problem;
+        setError(
+          problem.code === "network"
+            ? t("offline")
+            : problem.enveloped
+              ? problem.message
+              : t("failed", { status: problem.status }),
+        );
+      },
+    );
   };
 
   if (restored !== null) {
@@ -119,12 +117,4 @@ export function RestoreBackupForm() {
       <FormError>{error}</FormError>
     </form>
   );
-}
-
-function parse(text: string): z.infer<typeof restoreResponse> | ErrorBody | null {
-  try {
-    return JSON.parse(text) as z.infer<typeof restoreResponse> | ErrorBody;
-  } catch {
-    return null;
-  }
 }

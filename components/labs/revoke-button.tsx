@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { FetchError, postJson } from "@/lib/http/fetcher";
+import { FetchError, api } from "@/lib/http/client-api";
 
 /** Revoke (a key, a paired device) in two steps: the first press asks, the second posts to `path`. */
 export function RevokeButton({ path, name }: { path: string; name: string }) {
@@ -18,7 +18,7 @@ export function RevokeButton({ path, name }: { path: string; name: string }) {
     setStep("pending");
     setError(null);
     try {
-      await postJson(path, {});
+      await api(path, { method: "POST", json: {} });
       router.refresh();
     } catch (caught) {
       setError(caught instanceof FetchError ? caught.message : t("failed", { name }));

@@ -9,11 +9,11 @@ import { Button } from "@/components/ui/button";
 import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import { useAction } from "@/components/ui/use-action";
 import { Time } from "@/components/ui/time";
+import { useAction } from "@/components/ui/use-action";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import { EVENT_TYPES } from "@/lib/events/schemas";
-import { fetchJson } from "@/lib/http/fetcher";
+import { api } from "@/lib/http/client-api";
 import { createWebhookBody, type WebhookDeliveryJson, type WebhookJson } from "@/lib/webhooks/schemas";
 
 // The admin page's webhooks (docs/contract.md, "Webhooks"): add one (its
@@ -114,32 +114,28 @@ function WebhookRow({ webhook }: { webhook: WebhookJson }) {
 
   const load = () =>
     run(async () => {
-      const answer = await fetchJson<{ deliveries: WebhookDeliveryJson[] }>(
-        `/labs/api/webhooks/${webhook.id}/deliveries`,
-      );
+      const answer = await api<{ deliveries: WebhookDeliveryJson[] }>(`/labs/api/webhooks/${webhook.id}/deliveries`);
       setDeliveries(answer.deliveries);
       return null;
     });
 
   const test = () =>
     run(async () => {
-      await fetchJson(`/labs/api/webhooks/${webhook.id}/test`, { method: "POST" });
+      await api(`/labs/api/webhooks/${webhook.id}/test`, { method: "POST" });
       return t("testQueued");
     });
 
   const retry = (delivery: number) =>
     run(async () => {
-      await fetchJson(`/labs/api/webhooks/${webhook.id}/deliveries/${delivery}/retry`, { method: "POST" });
-      const answer = await fetchJson<{ deliveries: WebhookDeliveryJson[] }>(
-        `/labs/api/webhooks/${webhook.id}/deliveries`,
-      );
+      await api(`/labs/api/webhooks/${webhook.id}/deliveries/${delivery}/retry`, { method: "POST" });
+      const answer = await api<{ deliveries: WebhookDeliveryJson[] }>(`/labs/api/webhooks/${webhook.id}/deliveries`);
       setDeliveries(answer.deliveries);
       return t("retried");
     });
 
   const remove = () =>
     run(async () => {
-      await fetchJson(`/labs/api/webhooks/${webhook.id}`, { method: "DELETE" });
+      await api(`/labs/api/webhooks/${webhook.id}`, { method: "DELETE" });
       router.refresh();
       return null;
     });

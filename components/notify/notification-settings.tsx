@@ -8,11 +8,11 @@ import { Card } from "@/components/ui/card";
 import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import { useAction } from "@/components/ui/use-action";
 import { Time } from "@/components/ui/time";
+import { useAction } from "@/components/ui/use-action";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import { EVENT_TYPES, type EventType } from "@/lib/events/schemas";
-import { fetchJson, FetchError } from "@/lib/http/fetcher";
+import { api, FetchError } from "@/lib/http/client-api";
 import { createNtfyBody, type ChannelJson } from "@/lib/notify/schemas";
 
 // The notifications page (docs/contract.md, "Notifications"): what this phone
@@ -157,7 +157,7 @@ function PushCard({ choices }: { choices: Choices }) {
       if (gone) return;
       if (!subscription || !channelId) return setState("off");
       try {
-        const { channel } = await fetchJson<{ channel: ChannelJson }>(`/labs/api/notify/channels/${channelId}`);
+        const { channel } = await api<{ channel: ChannelJson }>(`/labs/api/notify/channels/${channelId}`);
         if (!gone) {
           setChannel(channel);
           setState("on");
@@ -182,13 +182,13 @@ function PushCard({ choices }: { choices: Choices }) {
         setState(permission === "denied" ? "denied" : "off");
         return null;
       }
-      const { key } = await fetchJson<{ key: string }>("/labs/api/push/public-key");
+      const { key } = await api<{ key: string }>("/labs/api/push/public-key");
       const push = (await registration()).pushManager;
       const subscription =
         (await push.getSubscription()) ?? (await push.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
-      const made = await fetchJson<{ id: string }>("/labs/api/push/subscriptions", {
+      const made = await api<{ id: string }>("/labs/api/push/subscriptions", {
         method: "POST",
-        body: JSON.stringify({ subscription: subscription.toJSON(), ...choices }),
+        json: { subscription: subscription.toJSON(), ...choices },
       });
       setChannelId(made.id);
       return t("saved");
@@ -199,7 +199,7 @@ function PushCard({ choices }: { choices: Choices }) {
       const subscription = await (await registration()).pushManager.getSubscription();
       await subscription?.unsubscribe();
       if (channelId) {
-        await fetchJson(`/labs/api/push/subscriptions/${channelId}`, { method: "DELETE" }).catch((error: unknown) => {
+        await api(`/labs/api/push/subscriptions/${channelId}`, { method: "DELETE" }).catch((error: unknown) => {
           if (!(error instanceof FetchError && error.status === 404)) throw error;
         });
       }
@@ -211,7 +211,7 @@ function PushCard({ choices }: { choices: Choices }) {
 
   const test = () =>
     act(async () => {
-      const sent = await fetchJson<{ delivered: boolean; error: string | null }>(
+      const sent = await api<{ delivered: boolean; error: string | null }>(
         `/labs/api/notify/channels/${channelId}/test`,
         { method: "POST" },
       );
@@ -282,9 +282,9 @@ function QuietHoursCard({
 
   const save = () =>
     run(async () => {
-      await fetchJson("/labs/api/notify/quiet-hours", {
+      await api("/labs/api/notify/quiet-hours", {
         method: "PUT",
-        body: JSON.stringify({ person, quiet_hours: none ? "" : `${from}-${to}` }),
+        json: { person, quiet_hours: none ? "" : `${from}-${to}` },
       });
       return t("saved");
     });
@@ -360,7 +360,7 @@ function NtfyCard({ choices }: { choices: Choices }) {
         .split(",")
         .filter(Boolean)
         .map((id) =>
-          fetchJson<{ channel: ChannelJson }>(`/labs/api/notify/channels/${id}`).then(
+          api<{ channel: ChannelJson }>(`/labs/api/notify/channels/${id}`).then(
             (answer) => answer.channel,
             () => null,
           ),
@@ -383,16 +383,15 @@ function NtfyCard({ choices }: { choices: Choices }) {
   });
 
   const remove = async (id: string) => {
-    await fetchJson(`/labs/api/ntfy/${id}`, { method: "DELETE" }).catch(() => undefined);
+    await api(`/labs/api/ntfy/${id}`, { method: "DELETE" }).catch(() => undefined);
     setStored(JSON.stringify(ids.filter((each) => each !== id)));
   };
 
   const test = (id: string) =>
     run(async () => {
-      const sent = await fetchJson<{ delivered: boolean; error: string | null }>(
-        `/labs/api/notify/channels/${id}/test`,
-        { method: "POST" },
-      );
+      const sent = await api<{ delivered: boolean; error: string | null }>(`/labs/api/notify/channels/${id}/test`, {
+        method: "POST",
+      });
       if (!sent.delivered) throw new Error(sent.error ?? "");
       return t("sent");
     });

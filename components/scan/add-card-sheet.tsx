@@ -11,6 +11,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError, FormField } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
+import { Panel } from "@/components/ui/panel";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import { guessFormat } from "@/lib/scan/barcode-encoding";
 import { BARCODE_FORMATS, isBarcodeFormat, normalizeFormat } from "@/lib/scan/barcode-format";
@@ -229,7 +230,7 @@ function AddCardForm({
       ) : null}
 
       {choices.length > 1 ? (
-        <fieldset className="rounded-xl border border-line p-3">
+        <Panel as="fieldset" kind="inset">
           {/* Floated, a legend sits inside the box and wraps there, not across its border. */}
           <legend className="float-left mb-2 w-full font-semibold">
             {t("addCard.severalCodes", { count: choices.length })}
@@ -244,7 +245,7 @@ function AddCardForm({
               </li>
             ))}
           </ul>
-        </fieldset>
+        </Panel>
       ) : null}
 
       <FormField
@@ -326,10 +327,10 @@ function AddCardForm({
       </FormField>
 
       {trimmed && format !== "none" ? (
-        <figure className="rounded-xl border border-line bg-surface p-3">
+        <Panel as="figure" kind="inset" className="bg-surface">
           <figcaption className="mb-2 text-sm text-muted">{t("addCard.previewTitle")}</figcaption>
           <BarcodeView format={effectiveFormat} value={trimmed} maxHeight={0.18} onDrawn={setDrawError} />
-        </figure>
+        </Panel>
       ) : null}
 
       <FormError>{errors.root?.server?.message}</FormError>

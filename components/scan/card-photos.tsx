@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonClass, Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { FetchError, fetchJson } from "@/lib/http/fetcher";
+import { Panel } from "@/components/ui/panel";
+import { FetchError, api } from "@/lib/http/client-api";
 import { scalePhoto } from "@/lib/scan/client/scale-photo";
 import type { Card, CardPhotoSide } from "@/lib/scan/schemas";
 
@@ -37,12 +38,12 @@ export function CardPhotosEditor({ card, onSaved }: { card: Card; onSaved: (card
   const url = (side: CardPhotoSide) => `/base-scan/api/cards/${card.id}/photos/${side}`;
   const upload = (side: CardPhotoSide, file: File) =>
     send(side, async () =>
-      fetchJson(url(side), { method: "PUT", body: await scalePhoto(file), headers: { "content-type": "image/jpeg" } }),
+      api(url(side), { method: "PUT", blob: await scalePhoto(file), headers: { "content-type": "image/jpeg" } }),
     );
-  const remove = (side: CardPhotoSide) => send(side, () => fetchJson(url(side), { method: "DELETE" }));
+  const remove = (side: CardPhotoSide) => send(side, () => api(url(side), { method: "DELETE" }));
 
   return (
-    <section aria-labelledby={`photos-${card.id}`} className="rounded-xl border border-line p-3">
+    <Panel aria-labelledby={`photos-${card.id}`} kind="inset">
       <h3 id={`photos-${card.id}`} className="font-semibold">
         {t("title")}
       </h3>
@@ -96,7 +97,7 @@ export function CardPhotosEditor({ card, onSaved }: { card: Card; onSaved: (card
           {problem}
         </p>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 

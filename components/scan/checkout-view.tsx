@@ -7,9 +7,9 @@ import { useBalanceText, useExpiryText } from "@/components/scan/card-facts";
 import { CardPhotoStrip } from "@/components/scan/card-photos";
 import { EditCardSheet } from "@/components/scan/edit-card-sheet";
 import { useWakeLock } from "@/components/scan/use-wake-lock";
-import { Button } from "@/components/ui/button";
+import { Button, IconButton } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { FetchError, postJson } from "@/lib/http/fetcher";
+import { FetchError, api } from "@/lib/http/client-api";
 import { normalizeFormat } from "@/lib/scan/barcode-format";
 import type { Card } from "@/lib/scan/schemas";
 
@@ -82,7 +82,7 @@ export function CheckoutView({
   // Shown at the till: the card's last use is now. Nothing on screen shows
   // it, so the answer is not waited for; with no signal the card shows all the same.
   useEffect(() => {
-    postJson(`/base-scan/api/cards/${card.id}/used`, {}).catch(() => undefined);
+    api(`/base-scan/api/cards/${card.id}/used`, { method: "POST", json: {} }).catch(() => undefined);
   }, [card.id]);
 
   const index = Math.max(
@@ -183,15 +183,7 @@ export function CheckoutView({
     >
       <div className="flex h-full flex-col">
         <header className="flex items-center gap-2 px-2 pt-[max(env(safe-area-inset-top),0.5rem)]">
-          <button
-            ref={closeRef}
-            type="button"
-            onClick={onClose}
-            aria-label={tActions("close")}
-            className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full text-3xl leading-none text-muted hover:bg-sunken"
-          >
-            <span aria-hidden="true">×</span>
-          </button>
+          <IconButton ref={closeRef} onClick={onClose} label={tActions("close")} icon="×" />
           <div className="min-w-0 flex-1 text-center">
             <h2 className="truncate text-xl font-semibold">{card.store_name}</h2>
             {details ? <p className="truncate text-sm text-muted">{details}</p> : null}
@@ -239,15 +231,15 @@ export function CheckoutView({
         </div>
 
         <footer className="grid grid-cols-[3.5rem_1fr_3.5rem] items-center gap-2 px-3 pt-2 pb-[max(env(safe-area-inset-bottom),0.75rem)]">
-          <button
-            type="button"
+          <IconButton
             onClick={() => step(-1)}
             disabled={count < 2}
-            aria-label={t("checkout.previous")}
-            className="flex h-14 w-14 items-center justify-center rounded-full border border-line-strong text-2xl hover:bg-sunken disabled:invisible"
-          >
-            <span aria-hidden="true">←</span>
-          </button>
+            label={t("checkout.previous")}
+            icon="←"
+            size="lg"
+            outlined
+            className="disabled:invisible"
+          />
           <div className="flex items-center justify-center gap-1">
             <button
               type="button"
@@ -267,15 +259,15 @@ export function CheckoutView({
               {t("checkout.delete")}
             </button>
           </div>
-          <button
-            type="button"
+          <IconButton
             onClick={() => step(1)}
             disabled={count < 2}
-            aria-label={t("checkout.next")}
-            className="flex h-14 w-14 items-center justify-center justify-self-end rounded-full border border-line-strong text-2xl hover:bg-sunken disabled:invisible"
-          >
-            <span aria-hidden="true">→</span>
-          </button>
+            label={t("checkout.next")}
+            icon="→"
+            size="lg"
+            outlined
+            className="justify-self-end disabled:invisible"
+          />
         </footer>
       </div>
 

@@ -10,8 +10,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError, FormField } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
+import { Panel } from "@/components/ui/panel";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
-import { fetcher } from "@/lib/http/fetcher";
+import { fetcher } from "@/lib/http/client-api";
 import { formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { householdDay } from "@/lib/household-clock";
@@ -355,7 +356,7 @@ function SpendForm({ card, onSpent }: { card: Card; onSpent: (card: Card) => voi
   const noteId = `${id}-note`;
   const spends = data?.spends ?? [];
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-line p-3">
+    <Panel aria-labelledby={`${id}-title`} kind="inset">
       <h3 id={`${id}-title`} className="font-semibold">
         {t("editCard.spendTitle", { balance: balanceText(card) ?? "" })}
       </h3>
@@ -396,6 +397,6 @@ function SpendForm({ card, onSpent }: { card: Card; onSpent: (card: Card) => voi
           ))}
         </ul>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -7,7 +7,7 @@ import { useProblem } from "@/components/scan/use-problem";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
-import { postJson } from "@/lib/http/fetcher";
+import { api } from "@/lib/http/client-api";
 import { sessionLabel } from "@/lib/scan/schemas";
 
 /** Ends the scan session once confirmed in a dialog; the page then shows it as ended. */
@@ -27,7 +27,7 @@ export function EndSessionButton({ sessionId, prefix }: { sessionId: string; pre
     setEnding(true);
     setFailure(null);
     try {
-      await postJson("/base-scan/api/session/end", { session_id: sessionId });
+      await api("/base-scan/api/session/end", { method: "POST", json: { session_id: sessionId } });
       setConfirming(false);
       router.replace(`${prefix}/base-scan/session?sid=${encodeURIComponent(sessionId)}`);
       router.refresh();

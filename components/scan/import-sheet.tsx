@@ -10,7 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useApiForm } from "@/components/ui/use-api-form";
-import { FetchError, postForm } from "@/lib/http/fetcher";
+import { FetchError, api } from "@/lib/http/client-api";
 import { IMPORT_LIMITS, importPersonField, type ImportCardsResponse, type ImportRow } from "@/lib/scan/schemas";
 
 const IMPORT_URL = "/base-scan/api/import";
@@ -104,7 +104,7 @@ function ImportForm({
     const body = new FormData();
     body.set("file", chosen);
     if (whose) body.set("person", whose);
-    return postForm<ImportCardsResponse>(dryRun ? `${IMPORT_URL}?dry_run=1` : IMPORT_URL, body);
+    return api<ImportCardsResponse>(dryRun ? `${IMPORT_URL}?dry_run=1` : IMPORT_URL, { method: "POST", form: body });
   }, []);
 
   const check = useCallback(

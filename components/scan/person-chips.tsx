@@ -1,14 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { chipClass } from "@/components/ui/chip";
 import { foldText } from "@/lib/scan/search-text";
-
-/** A one-tap choice as a pill: the chosen one is filled with the accent colour. */
-export function chipClass(chosen: boolean): string {
-  return `inline-flex min-h-11 shrink-0 items-center rounded-full border px-4 text-base font-medium ui-b:min-h-8 ui-b:text-sm ui-c:min-h-12 ${
-    chosen ? "border-accent bg-accent text-accent-fg" : "surface border-line-strong bg-surface text-fg hover:bg-sunken"
-  }`;
-}
 
 /**
  * The household's people as one-tap choices above a name field: the chosen
@@ -36,7 +30,7 @@ export function PersonChips({
             type="button"
             aria-pressed={chosen}
             onClick={() => onChoose(option.name)}
-            className={chipClass(chosen)}
+            className={chipClass("pressed")}
           >
             {option.name}
           </button>

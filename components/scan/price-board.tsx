@@ -15,7 +15,7 @@ import { pageHref, PageLinks } from "@/components/ui/page-links";
 import { Time } from "@/components/ui/time";
 import { formatMoney } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import { FetchError, fetcher, fetchJson, postJson } from "@/lib/http/fetcher";
+import { FetchError, fetcher, api } from "@/lib/http/client-api";
 import { parsePrice, PriceFormatError } from "@/lib/money/parse-price";
 import {
   createPriceBody,
@@ -112,7 +112,7 @@ export function PriceBoard({
     setPending(true);
     setErrors({});
     try {
-      const { price: recorded } = await postJson<CreatePriceResponse>(PRICES_URL, check.data);
+      const { price: recorded } = await api<CreatePriceResponse>(PRICES_URL, { method: "POST", json: check.data });
       setSaved(recorded);
       setPrice("");
       if (compare.value !== recorded.code) compare.replace(recorded.code);
@@ -270,7 +270,7 @@ function Comparison({
     if (!data || !historyNext || olderState.loading) return;
     setOlderState({ loading: true, error: null });
     try {
-      const page = await fetchJson<ListPricesResponse>(
+      const page = await api<ListPricesResponse>(
         `${compareKey(code)}&history_cursor=${encodeURIComponent(historyNext)}`,
       );
       setOlder({

@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { AppLink } from "@/components/ui/link";
 import { Notice } from "@/components/ui/notice";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
-import { fetcher } from "@/lib/http/fetcher";
+import { fetcher } from "@/lib/http/client-api";
 import {
   createManualProductBody,
   type CreateManualProductResponse,

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useProblem } from "@/components/scan/use-problem";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { fetchJson, FetchError } from "@/lib/http/fetcher";
+import { api, FetchError } from "@/lib/http/client-api";
 import type { EnrichProductResponse } from "@/lib/scan/schemas";
 import { useProduct } from "@/lib/scan/use-scan-result";
 
@@ -30,7 +30,7 @@ export function ProductPanel({ code }: { code: string }) {
     setEnrich({ status: "running" });
     const refresh = product?.off_status ? "?refresh=1" : "";
     try {
-      const result = await fetchJson<EnrichProductResponse>(
+      const result = await api<EnrichProductResponse>(
         `/base-scan/api/products/${encodeURIComponent(code)}/enrich${refresh}`,
       );
       await mutate({ ok: true, product: result.product }, { revalidate: false });

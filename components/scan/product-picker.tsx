@@ -7,7 +7,8 @@ import { useDebounced } from "@/components/scan/use-debounced";
 import { fieldDescription } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { AppLink } from "@/components/ui/link";
-import { fetcher } from "@/lib/http/fetcher";
+import { Panel } from "@/components/ui/panel";
+import { fetcher } from "@/lib/http/client-api";
 import type { Product, SearchProductsResponse } from "@/lib/scan/schemas";
 
 export type PickedProduct = { code: string; name: string };
@@ -107,7 +108,7 @@ export function ProductPicker({
       ) : null}
       {searchError ? <p className="text-sm text-danger">{searchError.message}</p> : null}
       {results.length > 0 || typedCode ? (
-        <ul className="surface divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface">
+        <Panel as="ul" kind="list" className="overflow-hidden">
           {typedCode && !results.some((product) => product.code === typedCode) ? (
             <li>
               <button
@@ -134,7 +135,7 @@ export function ProductPicker({
               </button>
             </li>
           ))}
-        </ul>
+        </Panel>
       ) : query.length >= 2 && !isLoading && data ? (
         <p className="text-sm text-muted">
           {t.rich("none", {

@@ -8,6 +8,7 @@ import { ProductPanel } from "@/components/scan/product-panel";
 import { SentimentPanel } from "@/components/scan/sentiment-panel";
 import { StorePicker } from "@/components/scan/store-picker";
 import { Notice } from "@/components/ui/notice";
+import { Panel } from "@/components/ui/panel";
 import type { RecordedScan } from "@/lib/scan/client/send-scan";
 import { sessionLabel, type ScanItem } from "@/lib/scan/schemas";
 
@@ -33,11 +34,12 @@ export function ResultCard({
   const t = useTranslations("scan.result");
   const scan = entry.scan;
   return (
-    <article
+    <Panel
+      as="article"
       aria-label={t("label")}
       data-testid="result-card"
       data-state={entry.state}
-      className="surface space-y-4 rounded-xl border border-line bg-surface p-4 shadow-sm ui-b:space-y-2 ui-b:p-2 ui-c:p-5"
+      className="space-y-4 ui-b:space-y-2"
     >
       <header className="space-y-1">
         <div className="flex flex-wrap items-center gap-2">
@@ -76,7 +78,7 @@ export function ResultCard({
           {scan.kind === "barcode" ? <PricePanel code={scan.value} prefix={prefix} /> : null}
         </>
       ) : null}
-    </article>
+    </Panel>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { chipClass } from "@/components/ui/chip";
 
 const TABS = [
   { href: "/base-scan/", key: "wallet" },
@@ -18,10 +19,7 @@ export function ScanTabs({ prefix }: { prefix: string }) {
       <ul className="flex gap-1.5">
         {TABS.map((tab) => (
           <li key={tab.href}>
-            <Link
-              href={`${prefix}${tab.href}`}
-              className="surface block rounded-full border border-line bg-surface px-3 py-2 text-sm font-medium whitespace-nowrap text-fg hover:bg-sunken ui-b:py-1 ui-b:text-xs ui-c:px-5 ui-c:py-3 ui-c:text-base"
-            >
+            <Link href={`${prefix}${tab.href}`} className={chipClass()}>
               {t(tab.key)}
             </Link>
           </li>

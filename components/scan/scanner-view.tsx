@@ -7,9 +7,10 @@ import { ResultCard, type ScanEntry } from "@/components/scan/result-card";
 import { Button } from "@/components/ui/button";
 import { fieldDescription } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Panel } from "@/components/ui/panel";
 import { useApiForm } from "@/components/ui/use-api-form";
 import { formatMoney } from "@/lib/i18n/format";
-import { FetchError } from "@/lib/http/fetcher";
+import { FetchError } from "@/lib/http/client-api";
 import { BARCODE_FORMATS } from "@/lib/scan/barcode-format";
 import { loadBarcodeReader } from "@/lib/scan/client/barcode-reader";
 import { newClientId } from "@/lib/scan/client/client-id";
@@ -190,7 +191,7 @@ export function ScannerView({ prefix }: { prefix: string }) {
       {recent.length > 0 ? (
         <section aria-label={t("earlier.label")}>
           <h2 className="mb-1 text-sm font-semibold">{t("earlier.title")}</h2>
-          <ul className="surface divide-y divide-line rounded-xl border border-line bg-surface">
+          <Panel as="ul" kind="list">
             {recent.map((entry) => (
               <li key={entry.clientId}>
                 <button
@@ -205,7 +206,7 @@ export function ScannerView({ prefix }: { prefix: string }) {
                 </button>
               </li>
             ))}
-          </ul>
+          </Panel>
         </section>
       ) : null}
 
@@ -216,6 +217,7 @@ export function ScannerView({ prefix }: { prefix: string }) {
           role={flash.tone === "ok" ? undefined : "status"}
           aria-hidden={flash.tone === "ok" ? true : undefined}
           data-testid="scan-flash"
+          data-flash={flash.id}
           className={`fixed inset-x-4 top-4 z-30 mx-auto max-w-md rounded-xl border px-4 py-3 text-center font-semibold break-all shadow-lg ${FLASH_TONES[flash.tone]}`}
         >
           {flash.tone === "ok" ? "✓ " : ""}

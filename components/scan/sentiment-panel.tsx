@@ -9,7 +9,7 @@ import { fieldDescription } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
-import { postJson } from "@/lib/http/fetcher";
+import { api } from "@/lib/http/client-api";
 import {
   SENTIMENTS,
   setPreferenceBody,
@@ -47,10 +47,13 @@ export function SentimentPanel({ code }: { code: string }) {
     try {
       await mutate(
         async (current) => {
-          const { preference } = await postJson<SetPreferenceResponse>(PREFERENCES_URL, {
-            code,
-            person_name: personName,
-            sentiment,
+          const { preference } = await api<SetPreferenceResponse>(PREFERENCES_URL, {
+            method: "POST",
+            json: {
+              code,
+              person_name: personName,
+              sentiment,
+            },
           });
           return (
             current && {

@@ -9,7 +9,7 @@ import { fieldDescription } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
-import { postJson } from "@/lib/http/fetcher";
+import { api } from "@/lib/http/client-api";
 import { createStoreBody, type ScanItem, type SetScanStoreResponse } from "@/lib/scan/schemas";
 import { STORES_KEY, useStores, type CreatedStore } from "@/lib/scan/use-scan-result";
 
@@ -39,8 +39,11 @@ export function StorePicker({ scan, onChange }: { scan: ScanItem; onChange: (sca
   async function attach(storeId: number | null, label: string) {
     setSaving({ status: "saving" });
     try {
-      const result = await postJson<SetScanStoreResponse>(`/base-scan/api/scans/${scan.id}/store`, {
-        store_id: storeId,
+      const result = await api<SetScanStoreResponse>(`/base-scan/api/scans/${scan.id}/store`, {
+        method: "POST",
+        json: {
+          store_id: storeId,
+        },
       });
       onChange(result.scan);
       setSaving({ status: "saved", store: storeId === null ? null : label });

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
-import { FetchError } from "@/lib/http/fetcher";
+import { FetchError } from "@/lib/http/client-api";
 
 /**
  * What went wrong, for the reader: the server's own words (written in the

@@ -7,16 +7,16 @@ import { AddCardSheet } from "@/components/scan/add-card-sheet";
 import { useBalanceText, useExpiryBadgeText } from "@/components/scan/card-facts";
 import { CheckoutView } from "@/components/scan/checkout-view";
 import { ImportSheet } from "@/components/scan/import-sheet";
-import { chipClass } from "@/components/scan/person-chips";
 import { refreshOfflineCopy } from "@/components/scan/service-worker";
 import { useLocalSetting, useMounted, useOnline } from "@/components/scan/use-browser";
 import { useUrlParam } from "@/components/scan/use-url-param";
 import { Badge } from "@/components/ui/badge";
-import { Button, buttonClass } from "@/components/ui/button";
+import { Button, buttonClass, fabClass } from "@/components/ui/button";
+import { chipClass } from "@/components/ui/chip";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { pageHref, PageLinks } from "@/components/ui/page-links";
-import { fetcher, postJson } from "@/lib/http/fetcher";
+import { fetcher, api } from "@/lib/http/client-api";
 import type { Card, ImportCardsResponse, ListCardsResponse, ListStoresResponse, Store } from "@/lib/scan/schemas";
 import { expiryState } from "@/lib/scan/card-dates";
 import {
@@ -145,7 +145,7 @@ export function Wallet({
   };
 
   const remove = async (card: Card) => {
-    await postJson(`/base-scan/api/cards/${card.id}/delete`, {});
+    await api(`/base-scan/api/cards/${card.id}/delete`, { method: "POST", json: {} });
     const rest = siblings.filter((other) => other.id !== card.id);
     const position = siblings.findIndex((other) => other.id === card.id);
     const next = rest.length > 0 ? rest[Math.min(position, rest.length - 1)] : undefined;
@@ -199,7 +199,7 @@ export function Wallet({
                   type="button"
                   aria-pressed={chosen}
                   onClick={() => setPersonSetting(option.id === null ? null : String(option.id))}
-                  className={chipClass(chosen)}
+                  className={chipClass("pressed")}
                 >
                   {option.name}
                 </button>
@@ -268,11 +268,7 @@ export function Wallet({
         </div>
       </section>
 
-      <button
-        type="button"
-        onClick={() => adding.open("1")}
-        className="fixed right-4 bottom-20 z-30 flex h-14 items-center gap-2 rounded-full bg-accent px-6 text-base font-semibold text-accent-fg shadow-lg hover:bg-accent-strong md:bottom-6 ui-c:h-16 ui-c:text-lg"
-      >
+      <button type="button" onClick={() => adding.open("1")} className={fabClass("right")}>
         <span aria-hidden="true" className="text-2xl leading-none">
           +
         </span>

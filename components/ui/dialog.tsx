@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from "react";
+import { IconButton } from "@/components/ui/button";
 
 // Every dialog and sheet of the app, on the browser's own <dialog>: showModal()
 // makes the rest of the page inert (the focus stays inside), Escape closes it,
@@ -130,14 +131,7 @@ export function Dialog({
             <h2 id={titleId} className="text-lg font-semibold">
               {heading.title}
             </h2>
-            <button
-              type="button"
-              onClick={() => ref.current?.close()}
-              className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-2xl leading-none text-muted hover:bg-sunken focus-visible:outline-3 focus-visible:outline-focus"
-              aria-label={t("close")}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
+            <IconButton onClick={() => ref.current?.close()} label={t("close")} icon="×" />
           </header>
           <div className="overflow-y-auto px-4 py-4">{children}</div>
         </div>

@@ -4,19 +4,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
+import { api, FetchError } from "@/lib/http/client-api";
 import { translateIssue } from "@/lib/i18n/issue-messages";
 import { zodErrorMap } from "@/lib/i18n/zod-errors";
 
 // The one way a form talks to the JSON API: react-hook-form checks the fields
-// with the same zod schema the route parses (lib/<area>/schemas.ts), then the
-// answer's `issues[]` land on the fields they name, and anything else (a
-// refusal, no connection) on `errors.root.server`. Typed input is never
-// cleared on failure. See docs/architecture.md, "Forms".
-
-type ErrorEnvelope = {
-  ok: false;
-  error: { code: string; message: string; issues?: { path: string; message: string }[] };
-};
+// with the same zod schema the route parses (lib/<area>/schemas.ts), sends
+// them with `api()` (lib/http/client-api.ts), then a FetchError's `issues[]`
+// land on the fields they name, and anything else (a refusal, no connection)
+// on `errors.root.server`. Typed input is never cleared on failure. See docs/architecture.md, "Forms".
 
 export function useApiForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   schema: Schema,
@@ -51,34 +47,30 @@ export function useSendForm() {
     body: unknown,
     { method = "POST" }: { method?: "POST" | "PATCH" | "PUT" | "DELETE" } = {},
   ): Promise<Result | undefined> {
-    let response: Response;
     try {
-      response = await fetch(url, {
-        method,
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-    } catch {
-      form.setError("root.server", { type: "offline", message: t("offline") });
+      return await api<Result>(url, { method, json: body });
+    } catch (error) {
+      if (!(error instanceof FetchError)) throw error;
+      if (error.code === "network") {
+        form.setError("root.server", { type: "offline", message: t("offline") });
+        return undefined;
+      }
+      const values = form.getValues() as Record<string, unknown>;
+      let onFields = 0;
+      for (const issue of error.issues ?? []) {
+        const field = issue.path.split(".")[0] ?? "";
+        if (!(field in values)) continue;
+        form.setError(
+          issue.path as Path<Values>,
+          { type: "server", message: issue.message },
+          { shouldFocus: onFields === 0 },
+        );
+        onFields += 1;
+      }
+      // No envelope (a proxy's page, an empty body): say so in the reader's language.
+      const message = error.enveloped ? error.message : t("failed", { message: String(error.status) });
+      form.setError("root.server", { type: "server", message: onFields > 0 ? t("fixFields") : message });
       return undefined;
     }
-    const data: unknown = await response.json().catch(() => null);
-    if (response.ok) return data as Result;
-    const error = (data as ErrorEnvelope | null)?.error;
-    const values = form.getValues() as Record<string, unknown>;
-    let onFields = 0;
-    for (const issue of error?.issues ?? []) {
-      const field = issue.path.split(".")[0] ?? "";
-      if (!(field in values)) continue;
-      form.setError(
-        issue.path as Path<Values>,
-        { type: "server", message: issue.message },
-        { shouldFocus: onFields === 0 },
-      );
-      onFields += 1;
-    }
-    const message = error?.message ?? t("failed", { message: String(response.status) });
-    form.setError("root.server", { type: "server", message: onFields > 0 ? t("fixFields") : message });
-    return undefined;
   };
 }

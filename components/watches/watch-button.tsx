@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import { FetchError, fetchJson } from "@/lib/http/fetcher";
+import { FetchError, api } from "@/lib/http/client-api";
 
 // "Tell me when it is cheaper" (docs/contract.md, "Watches"): a price at or
 // under one the person types (12,50 or 12.50), or a drop of some percent
@@ -31,14 +31,14 @@ export function WatchButton({ target }: { target: Target }) {
     setError(null);
     try {
       const person = localStorage.getItem("labs.notify.person")?.trim() || undefined;
-      await fetchJson("/labs/api/watches", {
+      await api("/labs/api/watches", {
         method: "POST",
-        body: JSON.stringify({
+        json: {
           ...target,
           ...(below.trim() ? { below: below.trim() } : {}),
           ...(drop.trim() ? { drop_percent: Number(drop.replace(",", ".")) } : {}),
           person,
-        }),
+        },
       });
       setDone(below.trim() ? t("watchingBelow", { price: below.trim() }) : t("watchingDrop", { percent: drop.trim() }));
       setOpen(false);

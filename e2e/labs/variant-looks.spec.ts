@@ -31,25 +31,30 @@ for (const path of PAGES) {
 }
 
 test("each variant keeps its promise in computed styles", async ({ page }) => {
-  const styleOf = async (path: string) => {
-    await page.goto(path);
-    return page.evaluate(() => {
-      const card = document.querySelector("main .surface") as HTMLElement;
+  const styleOf = async (prefix: string) => {
+    await page.goto(`${prefix}/base-scan/`);
+    const looks = await page.evaluate(() => {
       const link = document.querySelector('nav[aria-label="Areas"] a') as HTMLElement;
       return {
         rootFont: parseFloat(getComputedStyle(document.documentElement).fontSize),
-        cardPadding: parseFloat(getComputedStyle(card).paddingTop),
         linkHeight: link.getBoundingClientRect().height,
         background: getComputedStyle(document.body).backgroundColor,
         text: getComputedStyle(document.body).color,
       };
     });
+    // The session page always shows a panel (components/ui/panel.tsx), with or without scans.
+    await page.goto(`${prefix}/base-scan/session`);
+    const cardPadding = await page
+      .locator("main .surface")
+      .first()
+      .evaluate((card) => parseFloat(getComputedStyle(card).paddingTop));
+    return { ...looks, cardPadding };
   };
-  const a = await styleOf("/base-scan/");
-  const b = await styleOf("/b/base-scan/");
-  const c = await styleOf("/c/base-scan/");
-  const d = await styleOf("/d/base-scan/");
-  const l = await styleOf("/l/base-scan/");
+  const a = await styleOf("");
+  const b = await styleOf("/b");
+  const c = await styleOf("/c");
+  const d = await styleOf("/d");
+  const l = await styleOf("/l");
 
   expect(b.rootFont).toBeLessThan(a.rootFont);
   expect(b.cardPadding).toBeLessThan(a.cardPadding);

@@ -60,14 +60,19 @@ for (const { name, value: makeValue, video, check } of CASES) {
     const { browser, page } = await withCamera(launchOptions, baseURL!, file);
     try {
       // The banner that confirms a code stays 2.5 s: on a busy machine it can be
-      // gone before the sent result is checked, so every banner shown is noted.
+      // gone before the sent result is checked, so every banner shown is noted
+      // (by its number: the same words twice are two banners).
       await page.addInitScript(() => {
         const shown: string[] = [];
+        let last: string | undefined;
         Object.assign(window, { labsFlashes: shown });
         new MutationObserver(() => {
-          const text = document.querySelector("[data-testid=scan-flash]")?.textContent;
-          if (text && shown.at(-1) !== text) shown.push(text);
-        }).observe(document, { childList: true, subtree: true, characterData: true });
+          const flash = document.querySelector<HTMLElement>("[data-testid=scan-flash]");
+          const text = flash?.textContent;
+          if (!flash || !text || flash.dataset.flash === last) return;
+          last = flash.dataset.flash;
+          shown.push(text);
+        }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
       });
       await page.goto("/base-scan/scan");
       // Loading the reader (wasm, compiled in the page) is the slow part on a busy machine.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import useSWR from "swr";
 import type { EventType } from "@/lib/events/schemas";
-import { fetcher } from "@/lib/http/fetcher";
+import { fetcher } from "@/lib/http/client-api";
 
 /** The dashboards refresh themselves every 30 seconds (docs/contract.md, "Limits"). */
 export const REFRESH_MS = 30_000;

@@ -1,4 +1,4 @@
-import { postJson } from "@/lib/http/fetcher";
+import { api } from "@/lib/http/client-api";
 import { useLiveData } from "@/lib/http/use-live-data";
 import type { CreateNoteBody, CreateNoteResponse, Note, StateSnapshot } from "@/lib/research/schemas";
 
@@ -35,7 +35,7 @@ export async function addNote({
   mutate,
   shown,
   input,
-  post = (body) => postJson<CreateNoteResponse>(NOTE_URL, body),
+  post = (body) => api<CreateNoteResponse>(NOTE_URL, { method: "POST", json: body }),
 }: {
   mutate: Mutate;
   /** The snapshot on screen: SWR's cache is still empty while it shows the server's first one. */

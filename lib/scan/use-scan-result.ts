@@ -1,7 +1,7 @@
 "use client";
 
 import useSWR from "swr";
-import { fetcher } from "@/lib/http/fetcher";
+import { fetcher } from "@/lib/http/client-api";
 import type {
   CreateStoreResponse,
   GetProductResponse,

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ApiReference, type OpenApiDocument } from "@/components/labs/api-reference";
 import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
 import { listPlans } from "@/lib/auth/plans";
 import { openApiDocument } from "@/lib/labs/openapi-document";
 import { requireHouseholdPage } from "@/lib/auth/household-page";
@@ -27,7 +28,7 @@ export default async function ApiDocsPage() {
           openapi.json
         </a>
       </PageHeader>
-      <div className="surface mb-6 rounded-xl border border-line bg-surface p-4 text-sm ui-b:mb-3 ui-b:p-2">
+      <Panel as="div" className="mb-6 text-sm ui-b:mb-3">
         <p>
           {t.rich("auth", {
             strong: (chunks) => <strong>{chunks}</strong>,
@@ -42,7 +43,7 @@ export default async function ApiDocsPage() {
             envelope: () => code('{ "ok": false, "error": { "code", "message", "issues"? } }'),
           })}
         </p>
-      </div>
+      </Panel>
       <ApiReference doc={doc} />
     </>
   );

@@ -5,8 +5,10 @@ import { QueueNotice } from "@/components/ask/queue-notice";
 import { TipsManager } from "@/components/ask/tips-manager";
 import { TipsTicker } from "@/components/ask/tips-ticker";
 import { TodoCard } from "@/components/ask/todo-card";
+import { chipClass } from "@/components/ui/chip";
 import { AppLink } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
 import {
   countQueue,
   listClosed,
@@ -110,7 +112,7 @@ export default async function QueuePage({
                   href={tabHref(id)}
                   look="plain"
                   aria-current={id === tab ? "page" : undefined}
-                  className="flex min-h-11 items-center rounded-full border border-line-strong bg-surface px-3 text-sm font-medium whitespace-nowrap text-fg no-underline hover:bg-sunken aria-[current=page]:border-accent aria-[current=page]:bg-accent aria-[current=page]:text-accent-fg ui-b:min-h-8 ui-c:min-h-14 ui-c:px-4"
+                  className={chipClass()}
                 >
                   {count !== null ? t("queue.tab", { label, count }) : label}
                 </AppLink>
@@ -121,15 +123,12 @@ export default async function QueuePage({
       </nav>
 
       {tab === "tips" ? (
-        <section
-          aria-labelledby="tips-heading"
-          className="surface rounded-xl border border-line bg-surface p-4 shadow-sm ui-b:p-2"
-        >
+        <Panel aria-labelledby="tips-heading">
           <h2 id="tips-heading" className="mb-2 text-base font-semibold">
             {t("tips.title")}
           </h2>
           <TipsManager />
-        </section>
+        </Panel>
       ) : current && current.todos.length ? (
         <div className="space-y-3" data-testid={`queue-${tab}`}>
           {groupFollowUps(current.todos).map(({ todo, followUps }) => (

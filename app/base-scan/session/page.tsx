@@ -10,6 +10,7 @@ import { AppLink } from "@/components/ui/link";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageHref, PageLinks } from "@/components/ui/page-links";
+import { Panel } from "@/components/ui/panel";
 import { Stat } from "@/components/ui/stat";
 import { Time } from "@/components/ui/time";
 import { AppError } from "@/lib/http/errors";
@@ -66,10 +67,7 @@ export default async function SessionPage({ searchParams }: Props) {
     <>
       <PageHeader title={t("title")}>{t("intro")}</PageHeader>
       <div className="space-y-4 ui-b:space-y-2">
-        <section
-          aria-label={t("summary")}
-          className="surface space-y-3 rounded-xl border border-line bg-surface p-4 shadow-sm ui-b:p-2 ui-c:p-5"
-        >
+        <Panel aria-label={t("summary")} className="space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="font-mono text-lg font-semibold" data-testid="session-id" data-session-id={session.id}>
               {sessionLabel(session.id)}
@@ -102,7 +100,7 @@ export default async function SessionPage({ searchParams }: Props) {
               {t("backToCurrent")}
             </AppLink>
           ) : null}
-        </section>
+        </Panel>
 
         <section aria-label={t("scans")}>
           <h2 className="mb-1 text-base font-semibold">{t("scans")}</h2>
@@ -116,7 +114,7 @@ export default async function SessionPage({ searchParams }: Props) {
           {scans.length === 0 ? (
             <p className="text-sm text-muted">{t("empty")}</p>
           ) : (
-            <ul className="surface divide-y divide-line rounded-xl border border-line bg-surface">
+            <Panel as="ul" kind="list">
               {[...scans].reverse().map((scan) => {
                 const invoice = invoiceByScan.get(scan.id);
                 return (
@@ -145,7 +143,7 @@ export default async function SessionPage({ searchParams }: Props) {
                   </li>
                 );
               })}
-            </ul>
+            </Panel>
           )}
           <PageLinks
             label={t("olderLinks")}

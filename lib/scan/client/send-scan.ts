@@ -1,4 +1,4 @@
-import { fetchJson, FetchError } from "@/lib/http/fetcher";
+import { api, FetchError } from "@/lib/http/client-api";
 import type { RecordScanResponse } from "@/lib/scan/schemas";
 import { newClientId } from "@/lib/scan/client/client-id";
 import { deliveryOutcome } from "@/lib/scan/client/delivery";
@@ -45,9 +45,9 @@ type Attempt =
 
 async function post(item: QueuedScan): Promise<Attempt> {
   try {
-    const scan = await fetchJson<RecordedScan>(SCAN_URL, {
+    const scan = await api<RecordedScan>(SCAN_URL, {
       method: "POST",
-      body: JSON.stringify({ value: item.value, format: item.format, note: item.note, client_id: item.client_id }),
+      json: { value: item.value, format: item.format, note: item.note, client_id: item.client_id },
       // A request stuck on a dead connection counts as no signal.
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
