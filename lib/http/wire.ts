@@ -32,3 +32,24 @@ export const idParams = z.object({ id: idParam });
 
 /** A time as answers write it: ISO 8601, in UTC with Z (an offset is accepted). */
 export const isoTime = z.iso.datetime({ offset: true });
+
+/** `"store_id"` → `"storeId"`, as a type. */
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
+/** A body's fields, named as domain functions take them (docs/style.md, "The wire boundary in one place"). */
+export type Camelized<T> = { [K in keyof T as K extends string ? CamelCase<K> : K]: T[K] };
+
+/**
+ * A parsed body's top-level fields renamed from the wire's snake_case to the
+ * camelCase domain functions take; values are left as they are.
+ */
+export function camelize<T extends Record<string, unknown>>(body: T): Camelized<T> {
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [
+      key.replace(/_([a-z0-9])/g, (_, next: string) => next.toUpperCase()),
+      value,
+    ]),
+  ) as Camelized<T>;
+}

@@ -4,6 +4,7 @@ import { eventsCommitted, recordEvent } from "@/lib/events/record-event";
 import { AppError, errorText } from "@/lib/http/errors";
 import { pageOf } from "@/lib/http/paging";
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { Camelized } from "@/lib/http/wire";
 import { ensureProduct } from "@/lib/scan/products";
 import { hitProductWatches } from "@/lib/watches/hit-watches";
 import {
@@ -69,21 +70,21 @@ function priceJson(row: PriceRow) {
  * (docs/decisions/005-origins-and-anonymous-limits.md). A price dated before
  * the last one is history, not a drop.
  */
-export async function recordPrice(body: CreatePriceBody, origin: Origin = { kind: "local" }) {
-  const productId = body.product_id ?? (await ensureProduct({ code: body.code ?? "" })).id;
+export async function recordPrice(seen: Camelized<CreatePriceBody>, origin: Origin = { kind: "local" }) {
+  const productId = seen.productId ?? (await ensureProduct({ code: seen.code ?? "" })).id;
   const product = await db().product.findUnique({
     where: { id: productId },
     select: { id: true, code: true, name: true },
   });
   if (!product) throw new AppError("not_found", errorText("scan.productIdNotFound", { id: productId }));
   const store =
-    body.store_id != null
-      ? await getStoreOrThrow({ id: body.store_id })
-      : (await createStore({ name: body.store_name ?? "" })).store;
-  const observedAt = body.observed_at ? new Date(body.observed_at) : new Date();
+    seen.storeId != null
+      ? await getStoreOrThrow({ id: seen.storeId })
+      : (await createStore({ name: seen.storeName ?? "" })).store;
+  const observedAt = seen.observedAt ? new Date(seen.observedAt) : new Date();
   const { id, announced } = await db().$transaction(async (tx) => {
     const last = await tx.price.findFirst({
-      where: { productId: product.id, storeId: store.id, currency: body.currency },
+      where: { productId: product.id, storeId: store.id, currency: seen.currency },
       orderBy: [{ observedAt: "desc" }, { id: "desc" }],
       select: { price: true, observedAt: true },
     });
@@ -91,9 +92,9 @@ export async function recordPrice(body: CreatePriceBody, origin: Origin = { kind
       data: {
         productId: product.id,
         storeId: store.id,
-        price: body.price,
-        currency: body.currency,
-        source: body.source,
+        price: seen.price,
+        currency: seen.currency,
+        source: seen.source,
         observedAt,
       },
       select: { id: true },
@@ -102,10 +103,10 @@ export async function recordPrice(body: CreatePriceBody, origin: Origin = { kind
       isTrusted(origin) &&
       last !== null &&
       last.observedAt <= observedAt &&
-      new Prisma.Decimal(body.price).lt(last.price);
+      new Prisma.Decimal(seen.price).lt(last.price);
     if (dropped) {
       const oldPrice = last.price;
-      const newPrice = new Prisma.Decimal(body.price);
+      const newPrice = new Prisma.Decimal(seen.price);
       await recordEvent(tx, {
         type: "price.dropped",
         subject: { kind: "product", id: product.id, url: `/base-scan/prices?code=${encodeURIComponent(product.code)}` },
@@ -115,7 +116,7 @@ export async function recordPrice(body: CreatePriceBody, origin: Origin = { kind
           product_name: product.name,
           store_id: store.id,
           store_name: store.name,
-          currency: body.currency,
+          currency: seen.currency,
           old_price: oldPrice.toFixed(2),
           new_price: newPrice.toFixed(2),
           drop_pct: Number(oldPrice.minus(newPrice).times(100).div(oldPrice).toFixed(1)),
@@ -128,14 +129,14 @@ export async function recordPrice(body: CreatePriceBody, origin: Origin = { kind
     let hits = 0;
     if (isTrusted(origin)) {
       const lastAnywhere = await tx.price.findFirst({
-        where: { productId: product.id, currency: body.currency, id: { not: id } },
+        where: { productId: product.id, currency: seen.currency, id: { not: id } },
         orderBy: [{ observedAt: "desc" }, { id: "desc" }],
         select: { price: true, observedAt: true },
       });
       if (!lastAnywhere || lastAnywhere.observedAt <= observedAt) {
         hits = await hitProductWatches(
           tx,
-          { product, store, priceId: id, price: body.price, currency: body.currency, origin: originLabel(origin) },
+          { product, store, priceId: id, price: seen.price, currency: seen.currency, origin: originLabel(origin) },
           lastAnywhere?.price ?? null,
         );
       }

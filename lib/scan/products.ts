@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { AppError, errorText } from "@/lib/http/errors";
 import { nextCounterValue } from "@/lib/db/daily-counter";
+import type { Camelized } from "@/lib/http/wire";
 import type { CreateManualProductBody } from "@/lib/scan/schemas";
 import { foldText, searchTextOf } from "@/lib/scan/search-text";
 import { productJson } from "@/lib/scan/shapes";
@@ -26,24 +27,24 @@ export async function ensureProduct({ code }: { code: string }): Promise<{ id: n
  * A product without a barcode, coded `MAN-<n>`. n comes from one global
  * counter row incremented atomically, so codes stay unique under concurrency.
  */
-export async function createManualProduct(body: CreateManualProductBody) {
+export async function createManualProduct(product: Camelized<CreateManualProductBody>) {
   const n = await nextCounterValue({ scope: "product-manual", day: "all" });
   const code = `MAN-${n}`;
-  const name = body.name;
-  const brand = body.brand ?? "";
-  const product = await db().product.create({
+  const name = product.name;
+  const brand = product.brand ?? "";
+  const created = await db().product.create({
     data: {
       code,
       name,
       brand,
-      quantity: body.quantity ?? "",
-      categories: body.categories ?? "",
-      imageUrl: body.image_url ?? null,
+      quantity: product.quantity ?? "",
+      categories: product.categories ?? "",
+      imageUrl: product.imageUrl ?? null,
       source: "manual",
       searchText: searchTextOf({ name, brand, code }),
     },
   });
-  return productJson(product);
+  return productJson(created);
 }
 
 /**

@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { AppError, errorText } from "@/lib/http/errors";
 import { cleanName, nameKey } from "@/lib/names";
 import { pageOf } from "@/lib/http/paging";
-import { STORES_PAGE, type CreateStoreBody, type StorePosition } from "@/lib/scan/schemas";
+import { STORES_PAGE, type StorePosition } from "@/lib/scan/schemas";
 import { storeJson } from "@/lib/scan/shapes";
 
 export type CreateStoreOptions = {
@@ -32,10 +32,6 @@ export async function createStore({ name, country = "PT", taxId = null }: Create
     store: storeJson({ id: row.id, name: row.name, country: row.country, taxId: row.tax_id }),
     created: row.created,
   };
-}
-
-export function createStoreFromBody(body: CreateStoreBody) {
-  return createStore({ name: body.name, country: body.country, taxId: body.tax_id ?? null });
 }
 
 export type ListStoresOptions = { limit?: number; cursor?: StorePosition };

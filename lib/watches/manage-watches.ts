@@ -2,6 +2,7 @@ import { originLabel, type Origin } from "@/lib/auth/origin";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, errorText } from "@/lib/http/errors";
+import type { Camelized } from "@/lib/http/wire";
 import { upsertPerson } from "@/lib/scan/people";
 import { ensureProduct } from "@/lib/scan/products";
 import type { CreateWatchBody, WatchJson } from "@/lib/watches/schemas";
@@ -15,33 +16,33 @@ export const ANONYMOUS_WATCHES_MAX = 200;
 /** The most a list answers, newest first: far above any household's. */
 const WATCHES_LISTED = 200;
 
-export async function createWatch(body: CreateWatchBody, origin: Origin): Promise<number> {
+export async function createWatch(watch: Camelized<CreateWatchBody>, origin: Origin): Promise<number> {
   if (origin.kind === "anonymous") {
     const count = await db().watch.count({ where: { origin: "anonymous" } });
     if (count >= ANONYMOUS_WATCHES_MAX) throw new AppError("conflict", errorText("watches.tooMany", { count }));
   }
   let itemId: number | null = null;
   let productId: number | null = null;
-  if (body.research_item_id !== undefined) {
-    const item = await db().item.findUnique({ where: { id: body.research_item_id }, select: { id: true } });
-    if (!item) throw new AppError("not_found", errorText("watches.itemNotFound", { id: body.research_item_id }));
+  if (watch.researchItemId !== undefined) {
+    const item = await db().item.findUnique({ where: { id: watch.researchItemId }, select: { id: true } });
+    if (!item) throw new AppError("not_found", errorText("watches.itemNotFound", { id: watch.researchItemId }));
     itemId = item.id;
   } else {
-    productId = (await ensureProduct({ code: body.product_code ?? "" })).id;
+    productId = (await ensureProduct({ code: watch.productCode ?? "" })).id;
   }
-  const personId = body.person === undefined ? null : (await upsertPerson({ name: body.person })).id;
-  const watch = await db().watch.create({
+  const personId = watch.person === undefined ? null : (await upsertPerson({ name: watch.person })).id;
+  const created = await db().watch.create({
     data: {
       itemId,
       productId,
-      below: body.below ?? null,
-      dropPercent: body.drop_percent ?? null,
+      below: watch.below ?? null,
+      dropPercent: watch.dropPercent ?? null,
       personId,
       origin: originLabel(origin),
     },
     select: { id: true },
   });
-  return watch.id;
+  return created.id;
 }
 
 export async function deleteWatch(id: number): Promise<void> {

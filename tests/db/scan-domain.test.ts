@@ -200,12 +200,12 @@ describe("listPrices", () => {
 function priceBody(code: string, storeName: string, price: string, observedAt: string) {
   return {
     code,
-    product_id: null,
-    store_id: null,
-    store_name: storeName,
+    productId: null,
+    storeId: null,
+    storeName,
     price: price.replace(",", "."),
     currency: "EUR",
-    observed_at: observedAt,
+    observedAt,
     source: "manual" as const,
   };
 }

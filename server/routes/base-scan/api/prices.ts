@@ -1,5 +1,6 @@
 // GET /base-scan/api/prices – latest price per store and product, paged; POST – record a price
 import { route } from "@/lib/http/route";
+import { camelize } from "@/lib/http/wire";
 import { listPrices, recordPrice } from "@/lib/scan/prices";
 import { createPriceBody, createPriceResponse, listPricesQuery, listPricesResponse } from "@/lib/scan/schemas";
 
@@ -32,6 +33,6 @@ export const POST = route(
     response: createPriceResponse,
   },
   async ({ body, origin }) => ({
-    price: await recordPrice(body, origin),
+    price: await recordPrice(camelize(body), origin),
   }),
 );

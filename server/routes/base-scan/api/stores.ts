@@ -1,7 +1,8 @@
 // GET /base-scan/api/stores – a page of stores by name; POST – find or create a store by name
 import { route } from "@/lib/http/route";
 import { createStoreBody, createStoreResponse, listStoresQuery, listStoresResponse } from "@/lib/scan/schemas";
-import { createStoreFromBody, listStores } from "@/lib/scan/stores";
+import { createStore, listStores } from "@/lib/scan/stores";
+import { camelize } from "@/lib/http/wire";
 
 export const GET = route(
   {
@@ -23,7 +24,7 @@ export const POST = route(
     response: createStoreResponse,
   },
   async ({ body }) => {
-    const { store, created } = await createStoreFromBody(body);
+    const { store, created } = await createStore(camelize(body));
     return { store_id: store.id, name: store.name, country: store.country, tax_id: store.tax_id, created };
   },
 );

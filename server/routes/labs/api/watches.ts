@@ -1,5 +1,6 @@
 // GET, POST /labs/api/watches – prices the household waits for
 import { route } from "@/lib/http/route";
+import { camelize } from "@/lib/http/wire";
 import { createWatch, listWatches } from "@/lib/watches/manage-watches";
 import { createWatchBody, createWatchResponse, listWatchesQuery, listWatchesResponse } from "@/lib/watches/schemas";
 
@@ -23,5 +24,5 @@ export const POST = route(
     status: 201,
     response: createWatchResponse,
   },
-  async ({ body, origin }) => ({ id: await createWatch(body, origin) }),
+  async ({ body, origin }) => ({ id: await createWatch(camelize(body), origin) }),
 );

@@ -1,5 +1,6 @@
 // POST /base-scan/api/products/manual – add a product without a barcode (code MAN-<n>)
 import { route } from "@/lib/http/route";
+import { camelize } from "@/lib/http/wire";
 import { createManualProduct } from "@/lib/scan/products";
 import { createManualProductBody, createManualProductResponse } from "@/lib/scan/schemas";
 
@@ -12,6 +13,6 @@ export const POST = route(
     response: createManualProductResponse,
   },
   async ({ body }) => ({
-    product: await createManualProduct(body),
+    product: await createManualProduct(camelize(body)),
   }),
 );
