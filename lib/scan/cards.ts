@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, errorText } from "@/lib/http/errors";
 import { pageOf } from "@/lib/http/paging";
+import type { Camelized } from "@/lib/http/wire";
 import { normalizeFormat, type BarcodeFormat } from "@/lib/scan/barcode-format";
 import { announceExpiringCardsNow } from "@/lib/scan/card-expiry";
 import { normaliseReading } from "@/lib/scan/normalise-reading";
@@ -60,26 +61,26 @@ export async function countCards(): Promise<number> {
   return db().card.count({ where: { active: true } });
 }
 
-export type CreateCardOptions = { storeId: number } & CreateCardBody;
+export type CreateCardOptions = { storeId: number } & Camelized<CreateCardBody>;
 
 /**
- * Adds a loyalty card to a store. The person is `person_id`, else found or
- * created by `person_name`. The unique index (store, person, value, active)
+ * Adds a loyalty card to a store. The person is `personId`, else found or
+ * created by `personName`. The unique index (store, person, value, active)
  * refuses a second active card with the same value → 409.
  */
-export async function createCard({ storeId, person_id, person_name, ...fields }: CreateCardOptions) {
+export async function createCard({ storeId, personId, personName, ...fields }: CreateCardOptions) {
   await getStoreOrThrow({ id: storeId });
   const person =
-    person_id != null ? await getPersonOrThrow({ id: person_id }) : await upsertPerson({ name: person_name ?? "" });
-  const format = fields.card_format ?? "code_128";
-  const cardValue = asPrinted(fields.card_value, format);
+    personId != null ? await getPersonOrThrow({ id: personId }) : await upsertPerson({ name: personName ?? "" });
+  const format = fields.cardFormat ?? "code_128";
+  const cardValue = asPrinted(fields.cardValue, format);
   try {
     const card = await db().card.create({
       data: {
         storeId,
         personId: person.id,
         cardValue,
-        ...cardColumns({ ...fields, card_format: format }, { cardValue }),
+        ...cardColumns({ ...fields, cardFormat: format }, { cardValue }),
       },
       include: cardWithOwner,
     });
@@ -101,15 +102,15 @@ export async function getCard({ id }: { id: number }) {
 }
 
 /** Changes what is given of an active card; null clears a field. */
-export async function updateCard({ id, ...fields }: { id: number } & UpdateCardBody) {
+export async function updateCard({ id, ...fields }: { id: number } & Camelized<UpdateCardBody>) {
   const current = await db().card.findFirst({ where: { id, active: true }, include: cardWithOwner });
   if (!current) throw new AppError("not_found", errorText("wallet.cardNotFound", { id }));
   // Under the format it will have: a new number under the stored format, or the stored number under a new one.
-  const format = fields.card_format === undefined ? normalizeFormat(current.cardFormat) : fields.card_format;
-  const cardValue = asPrinted(fields.card_value ?? current.cardValue, format);
-  const data = cardColumns(fields, { cardValue, balanceCurrency: current.balanceCurrency });
+  const format = fields.cardFormat === undefined ? normalizeFormat(current.cardFormat) : fields.cardFormat;
+  const cardValue = asPrinted(fields.cardValue ?? current.cardValue, format);
+  const data = cardColumns(fields, { cardValue, currentCurrency: current.balanceCurrency });
   // A new number may equal the printed one kept beside the old: then none differs.
-  if (cardValue !== current.cardValue && fields.printed_number === undefined && current.printedNumber === cardValue) {
+  if (cardValue !== current.cardValue && fields.printedNumber === undefined && current.printedNumber === cardValue) {
     data.printedNumber = null;
   }
   // A new expiry is announced afresh (lib/scan/card-expiry.ts).
@@ -177,7 +178,7 @@ function asPrinted(value: string, format: BarcodeFormat | "none" | null): string
   return format && format !== "none" ? normaliseReading({ value, format }) : value;
 }
 
-type CardFieldsInput = Omit<UpdateCardBody, "card_value">;
+type CardFieldsInput = Omit<Camelized<UpdateCardBody>, "cardValue">;
 
 type CardColumns = {
   cardFormat?: string | null;
@@ -202,32 +203,32 @@ type CardColumns = {
  */
 function cardColumns(
   fields: CardFieldsInput,
-  { cardValue, balanceCurrency = null }: { cardValue: string; balanceCurrency?: string | null },
+  { cardValue, currentCurrency = null }: { cardValue: string; currentCurrency?: string | null },
 ): CardColumns {
   const columns: CardColumns = {};
-  if (fields.card_format !== undefined) columns.cardFormat = fields.card_format === "none" ? null : fields.card_format;
+  if (fields.cardFormat !== undefined) columns.cardFormat = fields.cardFormat === "none" ? null : fields.cardFormat;
   if (fields.label !== undefined) columns.label = fields.label ?? "";
   if (fields.note !== undefined) columns.note = fields.note ?? "";
-  if (fields.valid_from !== undefined) columns.validFrom = fields.valid_from;
+  if (fields.validFrom !== undefined) columns.validFrom = fields.validFrom;
   if (fields.expiry !== undefined) columns.expiry = fields.expiry;
   if (fields.balance !== undefined) {
     columns.balance = fields.balance;
-    columns.balanceCurrency = fields.balance === null ? null : (fields.balance_currency ?? balanceCurrency ?? "points");
-  } else if (fields.balance_currency !== undefined) {
-    if (fields.balance_currency === null || balanceCurrency === null) {
+    columns.balanceCurrency = fields.balance === null ? null : (fields.balanceCurrency ?? currentCurrency ?? "points");
+  } else if (fields.balanceCurrency !== undefined) {
+    if (fields.balanceCurrency === null || currentCurrency === null) {
       const message = errorText("wallet.currencyWithoutBalance");
       throw new AppError("validation_failed", message, { issues: [{ path: "balance_currency", message }] });
     }
-    columns.balanceCurrency = fields.balance_currency;
+    columns.balanceCurrency = fields.balanceCurrency;
   }
-  if (fields.header_color !== undefined) columns.headerColor = fields.header_color;
+  if (fields.headerColor !== undefined) columns.headerColor = fields.headerColor;
   if (fields.starred !== undefined) columns.starred = fields.starred;
   if (fields.archived !== undefined) columns.archived = fields.archived;
-  if (fields.printed_number !== undefined) {
-    const printed = fields.printed_number ?? "";
+  if (fields.printedNumber !== undefined) {
+    const printed = fields.printedNumber ?? "";
     columns.printedNumber = printed !== "" && printed !== cardValue ? printed : null;
   }
-  if (fields.barcode_encoding !== undefined) columns.barcodeEncoding = fields.barcode_encoding;
+  if (fields.barcodeEncoding !== undefined) columns.barcodeEncoding = fields.barcodeEncoding;
   return columns;
 }
 

@@ -18,7 +18,7 @@ const daysBefore = (days: number) =>
 
 async function newCard(fields: { expiry: Date; archived?: boolean }) {
   const { store } = await createStore({ name: `Expiry ${randomUUID().slice(0, 8)}`, country: "PT" });
-  return createCard({ storeId: store.id, card_value: randomUUID().slice(0, 12), person_name: "Rui", ...fields });
+  return createCard({ storeId: store.id, cardValue: randomUUID().slice(0, 12), personName: "Rui", ...fields });
 }
 
 async function noticesOf(cardId: number) {

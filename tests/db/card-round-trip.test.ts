@@ -31,35 +31,35 @@ async function addWallet(): Promise<Card[]> {
   const store = async (name: string) => (await createStore({ name: `${name} ${tag}` })).store.id;
   await createCard({
     storeId: await store("Fnac"),
-    person_name: "Ana",
-    card_value: "GIFT-0001",
-    card_format: "qr_code",
+    personName: "Ana",
+    cardValue: "GIFT-0001",
+    cardFormat: "qr_code",
     label: "Prenda",
     note: "Da avó\nPIN 4321",
-    valid_from: new Date("2026-01-01T00:00:00Z"),
+    validFrom: new Date("2026-01-01T00:00:00Z"),
     expiry: new Date("2030-06-30T23:00:00Z"),
     balance: "25.50",
-    balance_currency: "EUR",
-    header_color: "#1a73e8",
+    balanceCurrency: "EUR",
+    headerColor: "#1a73e8",
     starred: true,
-    printed_number: "5000 0001",
-    barcode_encoding: "ISO-8859-1",
+    printedNumber: "5000 0001",
+    barcodeEncoding: "ISO-8859-1",
   });
   const points = await createCard({
     storeId: await store("Continente"),
-    person_name: "Rui",
-    card_value: "4006381333931",
-    card_format: "ean_13",
+    personName: "Rui",
+    cardValue: "4006381333931",
+    cardFormat: "ean_13",
     balance: "120",
-    balance_currency: "points",
+    balanceCurrency: "points",
     archived: true,
   });
   await markCardUsed({ id: points.id });
   await createCard({
     storeId: await store("Ginásio"),
-    person_name: "Ana",
-    card_value: "SOCIO 42",
-    card_format: "none",
+    personName: "Ana",
+    cardValue: "SOCIO 42",
+    cardFormat: "none",
   });
   return walletOf();
 }

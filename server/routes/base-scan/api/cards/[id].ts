@@ -1,6 +1,7 @@
 // GET /base-scan/api/cards/[id] – a card with its latest spends; PATCH – change what it keeps
 import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
+import { camelize } from "@/lib/http/wire";
 import { getCard, updateCard } from "@/lib/scan/cards";
 import { cardDetailResponse, cardResponse, updateCardBody } from "@/lib/scan/schemas";
 
@@ -24,5 +25,5 @@ export const PATCH = route(
     body: updateCardBody,
     response: cardResponse,
   },
-  async ({ params, body }) => ({ card: await updateCard({ id: params.id, ...body }) }),
+  async ({ params, body }) => ({ card: await updateCard({ id: params.id, ...camelize(body) }) }),
 );

@@ -1,6 +1,7 @@
 // GET /base-scan/api/stores/[id]/cards – a store's active cards, paged; POST – add a card to it
 import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
+import { camelize } from "@/lib/http/wire";
 import { createCard, listCards } from "@/lib/scan/cards";
 import { cardsPageQuery, createCardBody, createCardResponse, storeCardsResponse } from "@/lib/scan/schemas";
 import { storeJson } from "@/lib/scan/shapes";
@@ -32,6 +33,6 @@ export const POST = route(
     response: createCardResponse,
   },
   async ({ params, body }) => ({
-    card: await createCard({ storeId: params.id, ...body }),
+    card: await createCard({ storeId: params.id, ...camelize(body) }),
   }),
 );
