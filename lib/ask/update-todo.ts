@@ -8,6 +8,7 @@ import { effectiveStatus, isLeaseHeld, toTodoJson } from "@/lib/ask/shapes";
 import { leaseFreeOrHeldBy, statusIn } from "@/lib/ask/where";
 import { decisionReady, todoAnswered } from "@/lib/events/ask-events";
 import { eventsCommitted, recordEvent } from "@/lib/events/record-event";
+import type { Camelized } from "@/lib/http/wire";
 
 // Edits and status moves in one guarded UPDATE: the allowed "from" statuses
 // are part of the WHERE, so a move is checked against the row as it is at that
@@ -15,7 +16,7 @@ import { eventsCommitted, recordEvent } from "@/lib/events/record-event";
 
 export type UpdateTodoOptions = {
   id: number;
-  input: UpdateTodoBody;
+  input: Camelized<UpdateTodoBody>;
   /** Who moves it (originLabel), for the event a move to needs_decision or answered raises. */
   origin?: string;
   now?: Date;
@@ -35,11 +36,11 @@ export async function updateTodo({
   if (input.text !== undefined) data.text = input.text;
   if (input.priority !== undefined) data.priority = input.priority;
   if (input.response !== undefined) data.response = input.response;
-  if (input.draft_response !== undefined) data.draftResponse = input.draft_response;
+  if (input.draftResponse !== undefined) data.draftResponse = input.draftResponse;
   if (input.decision !== undefined) data.decision = input.decision;
   if (target) {
     data.status = target;
-    data.snoozeUntil = target === "snoozed" ? input.snooze_until : null;
+    data.snoozeUntil = target === "snoozed" ? input.snoozeUntil : null;
     if (RELEASING.has(target)) Object.assign(data, { claimedBy: null, claimedAt: null, lockExpiresAt: null });
   }
   const conditions: Prisma.TodoWhereInput[] = [];
@@ -66,8 +67,8 @@ export async function updateTodo({
 }
 
 /** The status this update moves to, if any; snooze rules are checked here (400). */
-function targetStatus(input: UpdateTodoBody, now: Date): TodoStatus | undefined {
-  const snoozeUntil = input.snooze_until;
+function targetStatus(input: Camelized<UpdateTodoBody>, now: Date): TodoStatus | undefined {
+  const snoozeUntil = input.snoozeUntil;
   const target = input.status ?? (snoozeUntil ? "snoozed" : undefined);
   if (target === "snoozed") {
     if (!snoozeUntil) throw invalid("snooze_until", errorText("ask.snoozeUntilMissing"));

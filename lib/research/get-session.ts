@@ -59,7 +59,7 @@ export async function getSessionDetailOrThrow({ slug }: { slug: string }): Promi
       where: { slug },
       select: { id: true, slug: true, title: true, context: true, origin: true, createdAt: true },
     }),
-    listNotes({ query: { session_slug: slug, limit: SESSION_NOTES_LIMIT } }),
+    listNotes({ query: { sessionSlug: slug, limit: SESSION_NOTES_LIMIT } }),
   ]);
   if (!session && notes.length === 0) throw new AppError("not_found", errorText("research.sessionNotFound", { slug }));
   if (!session) {

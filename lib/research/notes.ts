@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import type { Camelized } from "@/lib/http/wire";
 import { excerpt } from "@/lib/text/excerpt";
 import { originLabel, type Origin } from "@/lib/auth/origin";
 import { eventsCommitted, recordEvent, type NewEvent } from "@/lib/events/record-event";
@@ -36,10 +37,16 @@ function toNoteView(note: {
 }
 
 /** The note and its note.created event, together. */
-export async function createNote({ input, origin }: { input: CreateNoteBody; origin: Origin }): Promise<NoteView> {
+export async function createNote({
+  input,
+  origin,
+}: {
+  input: Camelized<CreateNoteBody>;
+  origin: Origin;
+}): Promise<NoteView> {
   const note = await db().$transaction(async (tx) => {
     const note = await tx.note.create({
-      data: { content: input.content, sessionSlug: input.session_slug ?? null, origin: originLabel(origin) },
+      data: { content: input.content, sessionSlug: input.sessionSlug ?? null, origin: originLabel(origin) },
       select: noteSelect,
     });
     await recordEvent(tx, noteCreated(note));
@@ -67,9 +74,9 @@ function noteCreated(note: { id: number; content: string; sessionSlug: string | 
  * one writer's notes: the research prompt reads the operator's this way, so
  * strangers' notes, however many, never push them out of its reach.
  */
-export async function listNotes({ query }: { query: ListNotesQuery }): Promise<NoteView[]> {
+export async function listNotes({ query }: { query: Camelized<ListNotesQuery> }): Promise<NoteView[]> {
   const notes = await db().note.findMany({
-    where: { sessionSlug: query.session_slug, origin: query.origin },
+    where: { sessionSlug: query.sessionSlug, origin: query.origin },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: query.limit,
     select: noteSelect,

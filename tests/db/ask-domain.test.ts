@@ -8,6 +8,7 @@ import { logTodoBody, queueCursor, updateTodoBody } from "@/lib/ask/schemas";
 import { createTip, deleteTip, getRandomTip, listTips } from "@/lib/ask/tips";
 import { decideTodo, updateTodo } from "@/lib/ask/update-todo";
 import { AppError } from "@/lib/http/errors";
+import { camelize } from "@/lib/http/wire";
 
 // The ask domain against a real database with a controlled clock: every
 // function takes `now`, so leases and snoozes expire without waiting. Other
@@ -20,7 +21,7 @@ const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 const log = (fields: Record<string, unknown>) =>
   logTodo({ origin: { kind: "local" }, input: logTodoBody.parse(fields), now: T0 });
 const update = (id: number, fields: Record<string, unknown>, now = T0) =>
-  updateTodo({ id, input: updateTodoBody.parse(fields), now });
+  updateTodo({ id, input: camelize(updateTodoBody.parse(fields)), now });
 
 async function expectConflict(promise: Promise<unknown>, message: RegExp) {
   const error = await promise.then(

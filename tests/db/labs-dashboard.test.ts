@@ -3,6 +3,7 @@ import { logTodo } from "@/lib/ask/log-todo";
 import { logTodoBody, updateTodoBody } from "@/lib/ask/schemas";
 import { updateTodo } from "@/lib/ask/update-todo";
 import { getDatabase } from "@/lib/db";
+import { camelize } from "@/lib/http/wire";
 import { buildDashboard } from "@/lib/labs/build-dashboard";
 import { DASHBOARD_TOP, dashboardResponse } from "@/lib/labs/schemas";
 import { createNote } from "@/lib/research/notes";
@@ -29,7 +30,7 @@ async function seedAsks(count: number) {
     });
     await updateTodo({
       id: decision.id,
-      input: updateTodoBody.parse({ status: "needs_decision", response: "A) yes B) no" }),
+      input: camelize(updateTodoBody.parse({ status: "needs_decision", response: "A) yes B) no" })),
     });
   }
 }

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { yymmdd } from "@/lib/db/daily-counter";
+import { camelize } from "@/lib/http/wire";
 import { buildSnapshot, SNAPSHOT_QUERY_COUNT, type SnapshotClient } from "@/lib/research/build-snapshot";
 import { getItemDetailOrThrow } from "@/lib/research/get-item";
 import { createNote, listNotes } from "@/lib/research/notes";
@@ -153,14 +154,14 @@ describe("notes", () => {
     for (let i = 1; i <= 5; i++) {
       await createNote({
         origin: { kind: "local" },
-        input: { content: `note ${i}`, session_slug: i % 2 ? "odd" : undefined },
+        input: { content: `note ${i}`, sessionSlug: i % 2 ? "odd" : undefined },
       });
     }
-    const all = await listNotes({ query: listNotesQuery.parse({}) });
+    const all = await listNotes({ query: camelize(listNotesQuery.parse({})) });
     expect(all.map((n) => n.content)).toEqual(["note 5", "note 4", "note 3", "note 2", "note 1"]);
-    const two = await listNotes({ query: listNotesQuery.parse({ limit: "2" }) });
+    const two = await listNotes({ query: camelize(listNotesQuery.parse({ limit: "2" })) });
     expect(two.map((n) => n.content)).toEqual(["note 5", "note 4"]);
-    const odd = await listNotes({ query: listNotesQuery.parse({ session_slug: "odd" }) });
+    const odd = await listNotes({ query: camelize(listNotesQuery.parse({ session_slug: "odd" })) });
     expect(odd.map((n) => n.content)).toEqual(["note 5", "note 3", "note 1"]);
     expect(odd[0]).toEqual({
       id: expect.any(Number),

@@ -1,5 +1,6 @@
 // GET /base-research/api/notes – newest notes, optionally of one session
 import { route } from "@/lib/http/route";
+import { camelize } from "@/lib/http/wire";
 import { browserGuarded } from "@/lib/research/browser-guard";
 import { listNotes } from "@/lib/research/notes";
 import { listNotesQuery, listNotesResponse } from "@/lib/research/schemas";
@@ -13,6 +14,6 @@ export const GET = browserGuarded(
       query: listNotesQuery,
       response: listNotesResponse,
     },
-    async ({ query }) => ({ notes: await listNotes({ query }) }),
+    async ({ query }) => ({ notes: await listNotes({ query: camelize(query) }) }),
   ),
 );

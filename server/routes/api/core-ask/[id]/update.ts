@@ -4,6 +4,7 @@ import { originLabel } from "@/lib/auth/origin";
 import { todoResponse, updateTodoBody } from "@/lib/ask/schemas";
 import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
+import { camelize } from "@/lib/http/wire";
 
 export const POST = route(
   {
@@ -15,6 +16,6 @@ export const POST = route(
     response: todoResponse,
   },
   async ({ params, body, origin }) => ({
-    todo: await updateTodo({ id: params.id, input: body, origin: originLabel(origin) }),
+    todo: await updateTodo({ id: params.id, input: camelize(body), origin: originLabel(origin) }),
   }),
 );
