@@ -38,7 +38,7 @@ type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
   ? `${Head}${Capitalize<CamelCase<Tail>>}`
   : S;
 
-/** A body's fields, named as domain functions take them (docs/style.md, "The wire boundary in one place"). */
+/** A body's fields, named as domain functions take them (docs/style.md, "Where we stand"). */
 export type Camelized<T> = { [K in keyof T as K extends string ? CamelCase<K> : K]: T[K] };
 
 /**
