@@ -4,7 +4,7 @@
 // by the checked radio just before it (`peer`) on a label.
 
 const BASE =
-  "inline-flex min-h-11 shrink-0 items-center rounded-full border border-line-strong bg-surface px-3 text-sm font-medium whitespace-nowrap text-fg no-underline hover:bg-sunken ui-b:min-h-8 ui-b:text-xs ui-c:min-h-14 ui-c:px-4 ui-c:text-base";
+  "inline-flex min-h-11 shrink-0 items-center rounded-full border border-line-strong bg-surface px-3 text-sm font-medium whitespace-nowrap text-fg no-underline hover:bg-sunken ui-b:min-h-8 ui-b:text-xs ui-c:min-h-12 ui-c:px-4 ui-c:text-base";
 
 const CHOSEN = {
   /** A link: the page it names is the one open. */
