@@ -12,7 +12,7 @@ export default defineConfig([
   // share lives outside them (lib/text/, lib/files/, lib/events/, …), and
   // the Labs area, which shows them all, reads them through their lib/ functions.
   ...AREAS.map((area) => ({
-    files: [`lib/${area}/**`, `components/${area}/**`, `app/base-${area}/**`],
+    files: [`lib/${area}/**`, `components/${area}/**`, `app/(${area})/**`],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -26,5 +26,8 @@ describe("area boundaries", () => {
     // Inside its own area, and outside the three, the same imports are fine.
     expect(await restrictedImports("lib/ask/probe.ts", code.replace(/components\/scan/, "components/ask"))).toEqual([]);
     expect(await restrictedImports("lib/labs/probe.ts", code)).toEqual([]);
+    // An area's pages, in its route group, keep to the same rule.
+    expect(await restrictedImports("app/(research)/base-research/probe/page.tsx", code)).toHaveLength(2);
+    expect(await restrictedImports("app/(labs)/admin/probe/page.tsx", code)).toEqual([]);
   });
 });
