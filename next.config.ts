@@ -4,7 +4,7 @@ import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from "next/constants";
 import { PAGE_BODY_LIMIT } from "./lib/http/body-limits";
 import { otherSecurityHeaders } from "./lib/http/security-headers";
-import { releaseOfCheckout } from "./lib/labs/build-release";
+import { releaseOfCheckout } from "./lib/platform/build-release";
 import { writeRouteManifest } from "./scripts/write-route-manifest";
 
 const nextConfig: NextConfig = {

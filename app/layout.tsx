@@ -10,7 +10,7 @@ import { HydrationMark } from "@/components/ui/hydration-mark";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { SiteNav } from "@/components/ui/site-nav";
 import { UiProvider } from "@/components/ui/ui-context";
-import { buildInfo } from "@/lib/labs/release";
+import { buildInfo } from "@/lib/platform/release";
 import { requestVariant } from "@/lib/labs/request-variant";
 import "./globals.css";
 

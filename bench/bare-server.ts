@@ -15,7 +15,7 @@ import { logTodo } from "@/lib/ask/log-todo";
 import { logTodoBody } from "@/lib/ask/schemas";
 import { getDatabase } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrate";
-import { pingDatabase } from "@/lib/labs/health";
+import { pingDatabase } from "@/lib/platform/health";
 import { recordObservation } from "@/lib/research/record-observation";
 import { observeBody } from "@/lib/research/schemas";
 import { recordScan } from "@/lib/scan/record-scan";

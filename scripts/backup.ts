@@ -9,7 +9,7 @@ import { pipeline } from "node:stream/promises";
 import { closeDatabase } from "@/lib/db";
 import { dataDir } from "@/lib/env";
 import { makePrivateDirectory } from "@/lib/private-files.mjs";
-import { writeBackup } from "@/lib/labs/write-backup";
+import { writeBackup } from "@/lib/platform/write-backup";
 
 const file = process.argv[2];
 if (!file || process.argv.length > 3) {

@@ -13,7 +13,7 @@ import { closeDatabase, getDatabase } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrate";
 import { readMigrationState } from "@/lib/db/migration-state";
 import { AppError } from "@/lib/http/errors";
-import { readBackupHeader, restoreBackup } from "@/lib/labs/restore-backup";
+import { readBackupHeader, restoreBackup } from "@/lib/platform/restore-backup";
 
 const USAGE = "usage: npm run restore -- [--keep-credentials] <backup file (labs-backup-….ndjson.gz)>";
 

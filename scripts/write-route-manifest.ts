@@ -1,11 +1,11 @@
 // Writes lib/generated/route-manifest.ts: every route module Next still
 // answers under app/ (the form routes, /labs/status), so the OpenAPI document
-// (lib/labs/openapi-document.ts) describes them beside the front door's
+// (lib/platform/openapi-document.ts) describes them beside the front door's
 // (server/api-routes.ts) without a list kept by hand. Run by next.config.ts
 // on every build and dev start, by `npm install` and before the type check.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { listRouteFiles, urlPatternOf } from "../lib/labs/route-files";
+import { listRouteFiles, urlPatternOf } from "../lib/platform/route-files";
 
 export function writeRouteManifest(root = process.cwd()): string {
   const files = listRouteFiles(root);

@@ -6,7 +6,7 @@
 // route policy.
 // Paths are written as the API reference writes them, a parameter as {id}.
 // docs/decisions/021-one-server.md says why these are not left to Next.
-import type { RouteModuleEntry } from "@/lib/labs/openapi";
+import type { RouteModuleEntry } from "@/lib/platform/openapi";
 import { HEALTH_ROUTES } from "@/server/health-routes";
 import * as apiBaseAskLog from "@/server/routes/api/base-ask/log";
 import * as apiCoreAskId from "@/server/routes/api/core-ask/[id]";

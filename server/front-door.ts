@@ -14,7 +14,7 @@ import { errorLine } from "@/lib/http/log-line";
 import { API_POLICY, otherSecurityHeaders, takesApiPolicy } from "@/lib/http/security-headers";
 import { toAppError } from "@/lib/http/to-app-error";
 import { negotiateLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
-import { HTTP_METHODS, type RouteModuleEntry } from "@/lib/labs/openapi";
+import { HTTP_METHODS, type RouteModuleEntry } from "@/lib/platform/openapi";
 
 type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 

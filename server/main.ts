@@ -60,7 +60,7 @@ const connectionsPerClient = wholeNumber(
 Object.assign(process.env, { NODE_ENV: dev ? "development" : "production", PORT: String(port) });
 // The built server has its release label built in (scripts/build-server.mjs); from source, the checkout's.
 if (dev) {
-  const { releaseOfCheckout } = await import("@/lib/labs/build-release");
+  const { releaseOfCheckout } = await import("@/lib/platform/build-release");
   const { release, commit } = releaseOfCheckout();
   Object.assign(process.env, { LABS_BUILD_RELEASE: release, LABS_BUILD_COMMIT: commit });
 }
@@ -178,7 +178,7 @@ function startHousekeeping(): void {
   if (closing) return;
   keepEventsPruned();
   void import("@/lib/events/delivery-worker").then(({ startDeliveryWorker }) => startDeliveryWorker());
-  void import("@/lib/labs/scheduled-backups").then(({ startBackupSchedule }) => startBackupSchedule());
+  void import("@/lib/platform/scheduled-backups").then(({ startBackupSchedule }) => startBackupSchedule());
   void import("@/lib/ask/claim-expiry").then(({ announceExpiredClaims, CLAIM_EXPIRY_CHECK_MS }) => {
     const check = () =>
       announceExpiredClaims().catch((error: unknown) => console.error("labs: could not announce ended claims:", error));
@@ -317,7 +317,7 @@ async function bringSchemaUpToDate(): Promise<void> {
  * proven backup (docs/backup-and-restore.md).
  */
 async function refuseDamagedDatabase(error: unknown): Promise<never> {
-  const { latestProvenBackup, backupDir } = await import("@/lib/labs/scheduled-backups");
+  const { latestProvenBackup, backupDir } = await import("@/lib/platform/scheduled-backups");
   const folder = path.resolve(env().PGLITE_DIR);
   const reason = error instanceof Error ? error.message : String(error);
   const backup = await latestProvenBackup();

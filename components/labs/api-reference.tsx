@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { OperationDetails } from "@/components/labs/operation-details";
 import { Panel } from "@/components/ui/panel";
 
-// Renders the OpenAPI document (lib/labs/openapi.ts) as a readable page:
+// Renders the OpenAPI document (lib/platform/openapi.ts) as a readable page:
 // operations grouped by area, each with its parameters, body and answers,
 // schemas as nested field lists. Server component, no client code.
 

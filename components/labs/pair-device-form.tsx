@@ -10,7 +10,7 @@ import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Time } from "@/components/ui/time";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
-import { createPairingBody, type CreatePairingResponse } from "@/lib/labs/schemas";
+import { createPairingBody, type CreatePairingResponse } from "@/lib/platform/schemas";
 
 /** Makes a one-time pairing link and shows it as a QR code for the phone's camera. */
 export function PairDeviceForm() {

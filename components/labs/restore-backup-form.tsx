@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { api, FetchError } from "@/lib/http/client-api";
-import type { restoreResponse } from "@/lib/labs/schemas";
+import type { restoreResponse } from "@/lib/platform/schemas";
 import type { z } from "zod";
 
 type Progress = { state: "idle" } | { state: "sending"; percent: number } | { state: "restoring" };

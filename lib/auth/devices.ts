@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { readMemberSeal } from "@/lib/auth/member-seal";
 import { db } from "@/lib/db";
 import { AppError, errorText } from "@/lib/http/errors";
-import type { PairedDeviceJson } from "@/lib/labs/schemas";
+import type { PairedDeviceJson } from "@/lib/platform/schemas";
 
 // Paired devices (LABS_ACCESS=household, docs/decisions/004-household-mode.md):
 // the operator makes a one-time pairing code, shown as a QR code; the phone

@@ -1,7 +1,7 @@
 import { ZodError, type z } from "zod";
 import { AppError, errorText, writeError, type ErrorIssue } from "@/lib/http/errors";
 import { translateIssue } from "@/lib/i18n/issue-messages";
-import { isDiskFull, noteDiskFull } from "@/lib/labs/disk-space";
+import { isDiskFull, noteDiskFull } from "@/lib/platform/disk-space";
 import type { Locale } from "@/lib/i18n/locales";
 import { zodErrorMap } from "@/lib/i18n/zod-errors";
 

@@ -1,7 +1,8 @@
 // Request and response schemas of the Labs API (docs/contract.md, "Labs" and
-// "Labs and auth decisions"): API keys, their usage log, UI-variant page views, status, health,
+// "Labs and auth decisions"): API keys, their usage log, UI-variant page views
 // and the operator dashboard. Shared by the route handlers, the admin page,
-// the dashboard and the API reference; no server imports here.
+// the dashboard and the API reference; no server imports here. The platform's
+// own (pairing, health, status, backups) are in lib/platform/schemas.ts.
 import { z } from "zod";
 import { todoJson } from "@/lib/ask/schemas";
 import { API_SCOPES } from "@/lib/auth/scopes";
@@ -28,36 +29,6 @@ export const createApiKeyBody = z.object({
     .max(10)
     .transform((scopes) => [...new Set(scopes)]),
 });
-
-// ─── paired devices (LABS_ACCESS=household) ───────────────────────────────
-
-export const createPairingBody = z.object({ name: text(60) });
-
-/** GET /labs/pair?code=…: the page a pairing QR code opens (no code: the stranger's page). */
-export const pairPageQuery = z.object({ code: z.string().max(200).optional() });
-/** POST /labs/pair: the phone uses its one-time code. */
-export const pairBody = z.object({ code: z.string().max(200) });
-
-export const createPairingResponse = z.object({
-  ok: z.literal(true),
-  name: z.string(),
-  /** The one-time link to open on the phone (the QR code's content). */
-  url: z.string(),
-  expires_at: isoTime,
-});
-export type CreatePairingResponse = z.infer<typeof createPairingResponse>;
-
-export const pairedDevice = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  created_at: isoTime,
-  last_used_at: isoTime.nullable(),
-  revoked_at: isoTime.nullable(),
-});
-export type PairedDeviceJson = z.infer<typeof pairedDevice>;
-
-export const listDevicesResponse = z.object({ ok: z.literal(true), devices: z.array(pairedDevice) });
-export const revokeDeviceResponse = z.object({ ok: z.literal(true), device: pairedDevice });
 
 /** POST /admin/logout: `everywhere=1` ends every operator session, not only this one. */
 export const logoutBody = z.object({
@@ -160,59 +131,6 @@ export const variantViewsResponse = z.object({
 
 export const recordViewResponse = z.object({ ok: z.literal(true) });
 
-// ─── health and status ─────────────────────────────────────────────────────
-
-export const healthBody = z.object({
-  ok: z.literal(true),
-  service: z.enum(["base-scan", "core-ask", "base-ask", "labs"]),
-  db: z.literal("ok"),
-});
-
-export const RELEASE_PATTERN = /^v\d{4}\.\d{2}\.\d{2}\.\d+$/;
-
-export const serviceCounts = z.object({
-  scan: z.object({ cards: z.number().int(), scans: z.number().int(), stores: z.number().int() }),
-  ask: z.object({ todos: z.number().int(), pending: z.number().int() }),
-  research: z.object({ items: z.number().int(), observations: z.number().int(), notes: z.number().int() }),
-  labs: z.object({ api_keys: z.number().int() }),
-});
-
-/** What anyone may read: the release and whether it is healthy. */
-export const publicStatus = z.strictObject({
-  ok: z.boolean(),
-  service: z.literal("labs"),
-  /** v<YYYY>.<MM>.<DD>.<REV>: the build's commit date and revision (docs/contract.md, "Labs and auth decisions"). */
-  release: z.string().regex(RELEASE_PATTERN),
-});
-
-/** The operator's view adds the build, the database and the migrations. */
-export const operatorStatus = publicStatus.extend({
-  commit: z.string().nullable(),
-  started_at: isoTime,
-  uptime_seconds: z.number().int(),
-  database: z.object({ kind: z.enum(["pglite", "postgresql"]), ok: z.boolean() }),
-  migrations: z.object({
-    ok: z.boolean(),
-    applied: z.array(z.string()),
-    pending: z.array(z.string()),
-    failed: z.array(z.string()),
-  }),
-  /** Row counts per service, when the database answers. */
-  counts: serviceCounts.optional(),
-});
-export type OperatorStatus = z.infer<typeof operatorStatus>;
-
-export const statusResponse = z.union([operatorStatus, publicStatus]);
-export type LabsStatus = z.infer<typeof statusResponse>;
-
-// ─── API reference ─────────────────────────────────────────────────────────
-
-export const openApiDocumentResponse = z.looseObject({
-  openapi: z.literal("3.1.0"),
-  info: z.looseObject({ title: z.string(), version: z.string() }),
-  paths: z.record(z.string(), z.unknown()),
-});
-
 // ─── operator dashboard ────────────────────────────────────────────────────
 
 /** How many pending asks, decisions, drops, out-of-stock items and notes the dashboard lists. */
@@ -282,47 +200,3 @@ export const dashboardResponse = z.object({
   }),
 });
 export type Dashboard = z.infer<typeof dashboardResponse>;
-
-// ─── backup and restore ──────────────────────────────────────────────────────
-
-export const restoreQuery = z.object({
-  /** `1`: restore the backup's API keys and paired phones too; by default they are left out. */
-  keep_credentials: z
-    .enum(["0", "1", "true", "false"])
-    .transform((value) => value === "1" || value === "true")
-    .optional(),
-});
-
-export const restoreResponse = z.object({
-  ok: z.literal(true),
-  backup: z.object({ created_at: z.string(), database: z.enum(["pglite", "postgresql"]) }),
-  /** Rows restored per table; the credentials' tables have 0 when they were left out. */
-  rows: z.record(z.string(), z.number().int()),
-  /** Whether the backup's API keys and paired phones were restored. */
-  credentials: z.enum(["kept", "left_out"]),
-});
-
-// ─── kept backups (docs/backup-and-restore.md, "Every night") ─────────────
-
-/** What this server names the backups it keeps; nothing else in BACKUP_DIR is one. */
-export const BACKUP_NAME = /^labs-backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.ndjson\.gz$/;
-
-export const backupNameParams = z.object({
-  name: z.string().regex(BACKUP_NAME, "must be a backup's name, labs-backup-<date>T<time>Z.ndjson.gz"),
-});
-
-const backupProof = z.union([
-  z.object({ ok: z.literal(true), proven_at: isoTime }),
-  z.object({ ok: z.literal(false), proven_at: isoTime, reason: z.string() }),
-]);
-
-export const backupFile = z.object({
-  name: z.string(),
-  size: z.number().int().nonnegative(),
-  created_at: isoTime,
-  /** Whether it restored into a scratch database with every row; null before it has been tried. */
-  proof: backupProof.nullable(),
-});
-
-export const listBackupsResponse = z.object({ ok: z.literal(true), backups: z.array(backupFile) });
-export const backupTakenResponse = z.object({ ok: z.literal(true), backup: backupFile });

@@ -1,6 +1,6 @@
 import { McpServer, ProtocolError, ProtocolErrorCode, type StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { RouteHandler } from "@/lib/http/route";
-import { buildInfo } from "@/lib/labs/release";
+import { buildInfo } from "@/lib/platform/release";
 import { callRouteTool, toolInputJsonSchema, type RouteTool, type ToolCaller } from "@/lib/mcp/route-tool";
 
 // One MCP server instance per HTTP request (the SDK's createMcpHandler asks

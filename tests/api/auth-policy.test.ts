@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HTTP_METHODS } from "@/lib/labs/openapi";
-import { listPageFiles, urlPatternOf } from "@/lib/labs/route-files";
+import { HTTP_METHODS } from "@/lib/platform/openapi";
+import { listPageFiles, urlPatternOf } from "@/lib/platform/route-files";
 import { ACCOUNT_SCOPES } from "@/lib/auth/scopes";
 import { listRoutes } from "@/tests/support/routes";
 import { makeAccount } from "@/tests/support/accounts";

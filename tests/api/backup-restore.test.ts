@@ -12,7 +12,7 @@ import { pngOf } from "@/tests/support/images";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { makeAccount } from "@/tests/support/accounts";
 import { OWN_SERVER_TIMEOUT_MS, startServer, type RunningServer } from "@/tests/support/server";
-import { BACKUP_TABLES } from "@/lib/labs/backup-tables";
+import { BACKUP_TABLES } from "@/lib/platform/backup-tables";
 
 // A backup holds every area's rows and attachments, and restores into a new
 // database — PGlite or PostgreSQL, either way — with every row equal, ids

@@ -6,7 +6,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config as proxyConfig } from "@/proxy";
-import { listPageFiles, listRouteFiles, urlPatternOf } from "@/lib/labs/route-files";
+import { listPageFiles, listRouteFiles, urlPatternOf } from "@/lib/platform/route-files";
 import { isApiPath, proxyRunsOn } from "@/server/api-areas";
 import { API_ROUTES } from "@/server/api-routes";
 import { operatorCookie } from "@/tests/api/client";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HTTP_METHODS } from "@/lib/labs/openapi";
-import { listPageFiles, urlPatternOf } from "@/lib/labs/route-files";
+import { HTTP_METHODS } from "@/lib/platform/openapi";
+import { listPageFiles, urlPatternOf } from "@/lib/platform/route-files";
 import { listRoutes } from "@/tests/support/routes";
 import { concretePath } from "@/tests/support/route-policy";
 import { readFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
-import { RELEASE_PATTERN } from "@/lib/labs/schemas";
+import { RELEASE_PATTERN } from "@/lib/platform/schemas";
 import { api, operatorCookie } from "./client";
 
 // GET /labs/status (docs/contract.md, "Labs"): the release and health for anyone; the

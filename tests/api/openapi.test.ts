@@ -1,7 +1,7 @@
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { HTTP_METHODS, patternParams, specOf } from "@/lib/labs/openapi";
+import { HTTP_METHODS, patternParams, specOf } from "@/lib/platform/openapi";
 import { listRoutes } from "@/tests/support/routes";
 import { api } from "./client";
 

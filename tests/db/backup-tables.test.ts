@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { BACKUP_TABLES, NOT_BACKED_UP } from "@/lib/labs/backup-tables";
-import { schemaTables } from "@/lib/labs/table-catalog";
+import { BACKUP_TABLES, NOT_BACKED_UP } from "@/lib/platform/backup-tables";
+import { schemaTables } from "@/lib/platform/table-catalog";
 
 // A new table must be a decision: in the backup, or left out for a reason
 // (docs/backup-and-restore.md). Read from the migrated database itself.

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { listRouteFiles, urlPatternOf } from "@/lib/labs/route-files";
+import { listRouteFiles, urlPatternOf } from "@/lib/platform/route-files";
 import { concretePath } from "@/tests/support/route-policy";
 import { API_ROUTES } from "@/server/api-routes";
 

@@ -6,8 +6,8 @@ import { Time } from "@/components/ui/time";
 import { env } from "@/lib/env";
 import { formatNumber } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import { tablesWithHouseholdData } from "@/lib/labs/restore-backup";
-import { listBackups } from "@/lib/labs/scheduled-backups";
+import { tablesWithHouseholdData } from "@/lib/platform/restore-backup";
+import { listBackups } from "@/lib/platform/scheduled-backups";
 
 /** The admin page's backups: download one, the ones kept on schedule with their proofs, restore. */
 export async function BackupCard() {

@@ -3,7 +3,7 @@ import { Card } from "@/components/ui/card";
 import { AppLink } from "@/components/ui/link";
 import { Stat } from "@/components/ui/stat";
 import { Time } from "@/components/ui/time";
-import { buildStatus } from "@/lib/labs/status";
+import { buildStatus } from "@/lib/platform/status";
 
 /** The admin page's health: release, uptime, database, migrations and counts (/labs/status, detailed). */
 export async function HealthCard() {

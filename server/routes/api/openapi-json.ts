@@ -1,6 +1,6 @@
 // GET /api/openapi.json – the OpenAPI 3.1 document of every JSON route
 import { route } from "@/lib/http/route";
-import { openApiDocumentResponse } from "@/lib/labs/schemas";
+import { openApiDocumentResponse } from "@/lib/platform/schemas";
 
 export const GET = route(
   {
@@ -13,7 +13,7 @@ export const GET = route(
   // this module loads, it would be a circle). A document, not the envelope:
   // sent as it is, without the `ok: true` route() adds to plain objects.
   async () => {
-    const { openApiDocument } = await import("@/lib/labs/openapi-document");
+    const { openApiDocument } = await import("@/lib/platform/openapi-document");
     return Response.json(openApiDocument());
   },
 );

@@ -1,4 +1,4 @@
 // GET /labs/healthz – liveness with a real database round trip
-import { healthRoute } from "@/lib/labs/health";
+import { healthRoute } from "@/lib/platform/health";
 
 export const GET = healthRoute("labs");

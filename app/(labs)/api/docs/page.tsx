@@ -4,7 +4,7 @@ import { ApiReference, type OpenApiDocument } from "@/components/labs/api-refere
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { listPlans } from "@/lib/auth/plans";
-import { openApiDocument } from "@/lib/labs/openapi-document";
+import { openApiDocument } from "@/lib/platform/openapi-document";
 import { requireHouseholdPage } from "@/lib/auth/household-page";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -8,8 +8,8 @@ import { errorResponse, type AppError } from "@/lib/http/errors";
 import { handMadePageOf, handMadeResponse } from "@/lib/http/hand-made-page";
 import { readFormOrJson, sentJson } from "@/lib/http/read-body";
 import { htmlRoute, parseInput } from "@/lib/http/route";
-import { pairPageHtml } from "@/lib/labs/pair-page";
-import { pairBody, pairPageQuery } from "@/lib/labs/schemas";
+import { pairPageHtml } from "@/lib/platform/pair-page";
+import { pairBody, pairPageQuery } from "@/lib/platform/schemas";
 
 export const GET = htmlRoute({ auth: "anyone" }, async (request) => {
   const { code } = parseInput(pairPageQuery, Object.fromEntries(new URL(request.url).searchParams), "query");

@@ -4,8 +4,8 @@ import { hasOperatorSession } from "@/lib/auth/operator-sessions";
 import { SESSION_COOKIE } from "@/lib/auth/session";
 import { readCookie } from "@/lib/http/cookies";
 import { route } from "@/lib/http/route";
-import { statusResponse } from "@/lib/labs/schemas";
-import { buildStatus } from "@/lib/labs/status";
+import { statusResponse } from "@/lib/platform/schemas";
+import { buildStatus } from "@/lib/platform/status";
 
 // Public, like a status page, but a stranger learns only the release and
 // whether it is healthy: the commit, migrations and database details help an

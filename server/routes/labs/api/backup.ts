@@ -1,6 +1,6 @@
 // GET /labs/api/backup – the whole household as one archive, streamed (operator only)
 import { route } from "@/lib/http/route";
-import { backupResponse } from "@/lib/labs/backup-response";
+import { backupResponse } from "@/lib/platform/backup-response";
 
 export const GET = route(
   {

@@ -1,8 +1,8 @@
 // GET /labs/api/backups – the backups kept in BACKUP_DIR, with their proof; POST – take one now (operator only)
 import { originLabel } from "@/lib/auth/origin";
 import { route } from "@/lib/http/route";
-import { listBackups, takeBackup } from "@/lib/labs/scheduled-backups";
-import { backupTakenResponse, listBackupsResponse } from "@/lib/labs/schemas";
+import { listBackups, takeBackup } from "@/lib/platform/scheduled-backups";
+import { backupTakenResponse, listBackupsResponse } from "@/lib/platform/schemas";
 
 export const GET = route(
   {

@@ -1,7 +1,7 @@
 // POST /labs/api/restore – restore a backup into this new, empty install (operator only)
 import { route } from "@/lib/http/route";
-import { restoreRequest } from "@/lib/labs/backup-response";
-import { restoreQuery, restoreResponse } from "@/lib/labs/schemas";
+import { restoreRequest } from "@/lib/platform/backup-response";
+import { restoreQuery, restoreResponse } from "@/lib/platform/schemas";
 
 export const POST = route(
   {

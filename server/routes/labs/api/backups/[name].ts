@@ -1,7 +1,7 @@
 // GET /labs/api/backups/[name] – one kept backup, as its file (operator only)
 import { route } from "@/lib/http/route";
-import { backupDownload } from "@/lib/labs/scheduled-backups";
-import { backupNameParams } from "@/lib/labs/schemas";
+import { backupDownload } from "@/lib/platform/scheduled-backups";
+import { backupNameParams } from "@/lib/platform/schemas";
 
 export const GET = route(
   {

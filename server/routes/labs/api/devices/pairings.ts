@@ -1,8 +1,8 @@
 // POST /labs/api/devices/pairings – a one-time pairing link for a phone (10 minutes)
 import { createPairing } from "@/lib/auth/devices";
 import { route } from "@/lib/http/route";
-import { pairingUrl } from "@/lib/labs/pairing-url";
-import { createPairingBody, createPairingResponse } from "@/lib/labs/schemas";
+import { pairingUrl } from "@/lib/platform/pairing-url";
+import { createPairingBody, createPairingResponse } from "@/lib/platform/schemas";
 
 export const POST = route(
   {

@@ -2,7 +2,7 @@
 import { revokeDevice } from "@/lib/auth/devices";
 import { idParams } from "@/lib/http/wire";
 import { route } from "@/lib/http/route";
-import { revokeDeviceResponse } from "@/lib/labs/schemas";
+import { revokeDeviceResponse } from "@/lib/platform/schemas";
 
 export const POST = route(
   { auth: "operator", summary: "Revoke a paired device", params: idParams, response: revokeDeviceResponse },

@@ -2,7 +2,7 @@ import { getDatabase } from "@/lib/db";
 import { errorText, writeError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { requestLocale } from "@/lib/i18n/locales";
-import { healthBody } from "@/lib/labs/schemas";
+import { healthBody } from "@/lib/platform/schemas";
 
 const HEALTH_TIMEOUT_MS = 3000;
 

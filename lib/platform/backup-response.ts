@@ -6,8 +6,8 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { dataDir } from "@/lib/env";
 import { AppError, errorText } from "@/lib/http/errors";
-import { restoreBackup, type RestoreOptions, type RestoreSummary } from "@/lib/labs/restore-backup";
-import { writeBackup } from "@/lib/labs/write-backup";
+import { restoreBackup, type RestoreOptions, type RestoreSummary } from "@/lib/platform/restore-backup";
+import { writeBackup } from "@/lib/platform/write-backup";
 
 /** The archive as a download named after its moment, e.g. labs-backup-2026-11-24T1830Z.ndjson.gz. */
 export function backupResponse(): Response {

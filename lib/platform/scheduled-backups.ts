@@ -13,8 +13,8 @@ import { dataDir, env } from "@/lib/env";
 import { eventsCommitted, recordEvent } from "@/lib/events/record-event";
 import { AppError, errorText } from "@/lib/http/errors";
 import { makePrivateDirectory } from "@/lib/private-files.mjs";
-import { BACKUP_NAME, type backupFile } from "@/lib/labs/schemas";
-import { writeBackup } from "@/lib/labs/write-backup";
+import { BACKUP_NAME, type backupFile } from "@/lib/platform/schemas";
+import { writeBackup } from "@/lib/platform/write-backup";
 
 // The household's backups, taken on their own (docs/backup-and-restore.md,
 // "Every night"): at BACKUP_SCHEDULE (cron, Europe/Lisbon) the whole household

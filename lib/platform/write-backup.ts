@@ -7,9 +7,9 @@ import { createGzip } from "node:zlib";
 import { db, getDatabase } from "@/lib/db";
 import { readMigrationState } from "@/lib/db/migration-state";
 import { dataDir } from "@/lib/env";
-import { BACKUP_FORMAT, BACKUP_VERSION, controlLine, type BackupHeader } from "@/lib/labs/backup-format";
-import { BACKUP_TABLES, BYTES_TABLES, type BackupTable } from "@/lib/labs/backup-tables";
-import { tableColumns, primaryKey, quoted, schemaTables, type Transaction } from "@/lib/labs/table-catalog";
+import { BACKUP_FORMAT, BACKUP_VERSION, controlLine, type BackupHeader } from "@/lib/platform/backup-format";
+import { BACKUP_TABLES, BYTES_TABLES, type BackupTable } from "@/lib/platform/backup-tables";
+import { tableColumns, primaryKey, quoted, schemaTables, type Transaction } from "@/lib/platform/table-catalog";
 
 const BATCH_ROWS = 500;
 

@@ -1,9 +1,9 @@
 import { getDatabase } from "@/lib/db";
 import { readMigrationState } from "@/lib/db/migration-state";
-import { pingDatabase } from "@/lib/labs/health";
-import { buildInfo } from "@/lib/labs/release";
-import type { LabsStatus, OperatorStatus } from "@/lib/labs/schemas";
-import { countPerService } from "@/lib/labs/service-counts";
+import { pingDatabase } from "@/lib/platform/health";
+import { buildInfo } from "@/lib/platform/release";
+import type { LabsStatus, OperatorStatus } from "@/lib/platform/schemas";
+import { countPerService } from "@/lib/platform/service-counts";
 
 /**
  * The status document of GET /labs/status: release and health for anyone;

@@ -1,6 +1,6 @@
 import { routeManifest } from "@/lib/generated/route-manifest";
-import { buildOpenApiDocument } from "@/lib/labs/openapi";
-import { buildInfo } from "@/lib/labs/release";
+import { buildOpenApiDocument } from "@/lib/platform/openapi";
+import { buildInfo } from "@/lib/platform/release";
 import { API_ROUTES } from "@/server/api-routes";
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;

@@ -3,7 +3,7 @@
 // end — and every other line is one row as PostgreSQL's row_to_json wrote it,
 // restored by json_populate_recordset, so values cross databases untouched.
 import type { DatabaseKind } from "@/lib/db";
-import type { BackupTable } from "@/lib/labs/backup-tables";
+import type { BackupTable } from "@/lib/platform/backup-tables";
 
 export const BACKUP_FORMAT = "labs-backup";
 /** Raised when a restore could no longer read an older archive as it is. */

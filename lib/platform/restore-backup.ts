@@ -11,7 +11,7 @@ import {
   type BackupHeader,
   type ControlLine,
   type TableStart,
-} from "@/lib/labs/backup-format";
+} from "@/lib/platform/backup-format";
 import {
   BACKUP_TABLES,
   CREDENTIAL_TABLES,
@@ -19,8 +19,8 @@ import {
   MERGED_TABLES,
   STARTER_TABLES,
   type BackupTable,
-} from "@/lib/labs/backup-tables";
-import { quoted, schemaTables, tableColumns, type Transaction } from "@/lib/labs/table-catalog";
+} from "@/lib/platform/backup-tables";
+import { quoted, schemaTables, tableColumns, type Transaction } from "@/lib/platform/table-catalog";
 
 /** Far above any row we write (an attachment's bytes in hex are at most ~2 × its size). */
 const MAX_LINE_BYTES = 128 * 1024 * 1024;
@@ -41,7 +41,7 @@ export type RestoreSummary = {
 };
 
 /**
- * Restores a backup (lib/labs/write-backup.ts) into this database, which
+ * Restores a backup (lib/platform/write-backup.ts) into this database, which
  * must be migrated and hold no household data yet: starter rows (tips, page
  * views) are replaced by the backup's. One transaction: a backup that is
  * cut short, altered or from a newer Labs leaves the database as it was.
