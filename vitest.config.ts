@@ -39,7 +39,14 @@ function apiProject(name: string, { exclude = [] as string[] } = {}): TestProjec
 }
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      // As tsconfig.json maps it for tsx and the server's build: a marker only
+      // Next's build reads (docs/decisions/035-server-only.md).
+      "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+    },
+  },
   test: {
     projects: [
       {

@@ -1,3 +1,4 @@
+import "server-only";
 import { makePrivateDirectory } from "@/lib/private-files.mjs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";

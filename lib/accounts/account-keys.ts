@@ -1,3 +1,4 @@
+import "server-only";
 import type { AccountKeyJson } from "@/lib/accounts/schemas";
 import { newKeySecret } from "@/lib/auth/api-keys";
 import { ACCOUNT_SCOPES, type AccountScope } from "@/lib/auth/scopes";

@@ -1,3 +1,4 @@
+import "server-only";
 import { noteCreditsLeft } from "@/lib/auth/keyed-request";
 import type { OperatorCaller } from "@/lib/auth/authenticate";
 import { db } from "@/lib/db";

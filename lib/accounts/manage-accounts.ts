@@ -1,3 +1,4 @@
+import "server-only";
 import type { AccountJson, AccountUsageJson, ListedAccountJson, UpdateAccountBody } from "@/lib/accounts/schemas";
 import { listAccountKeys } from "@/lib/accounts/account-keys";
 import { BALANCE, RESETS_AT } from "@/lib/accounts/credits";

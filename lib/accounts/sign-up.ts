@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { sendSignInLink } from "@/lib/accounts/mail";
 import { TRIAL_PLAN } from "@/lib/auth/plans";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { AppError, errorText } from "@/lib/http/errors";
 import { getTodoRowOrThrow, todoNotFound } from "@/lib/ask/get-todo";

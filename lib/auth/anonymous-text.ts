@@ -1,3 +1,4 @@
+import "server-only";
 import type { Origin } from "@/lib/auth/origin";
 import { db } from "@/lib/db";
 import { nextCounterValue } from "@/lib/db/daily-counter";

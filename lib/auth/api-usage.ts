@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { pruneIdempotentAnswers } from "@/lib/http/idempotency";
 import { USAGE_DEFAULT_LIMIT, type ApiUsageEntry } from "@/lib/labs/schemas";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { readMemberSeal } from "@/lib/auth/member-seal";
 import { db } from "@/lib/db";

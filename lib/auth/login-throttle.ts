@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { nextCounterValue, takeBackCounterValue } from "@/lib/db/daily-counter";
 import { env } from "@/lib/env";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { readOperatorSeal, SESSION_TTL_SECONDS, writeSessionCookie } from "@/lib/auth/session";
 import type { OperatorSession } from "@/lib/auth/session-seal";

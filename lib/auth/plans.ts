@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { ACCOUNT_SCOPES, type AccountScope } from "@/lib/auth/scopes";
 import { AppError, errorText } from "@/lib/http/errors";

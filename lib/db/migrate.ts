@@ -3,6 +3,7 @@
 // `_prisma_migrations` stays Prisma's. Prisma calls this build unsupported:
 // every use of it lives in this module, so it can be swapped for
 // `prisma migrate deploy` where the native engine exists.
+import "server-only";
 import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";

@@ -1,3 +1,4 @@
+import "server-only";
 import { aheadOfRequests, db } from "@/lib/db";
 import { notificationFanOut } from "@/lib/notify/deliver-notifications";
 import {

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { AppError, errorText } from "@/lib/http/errors";

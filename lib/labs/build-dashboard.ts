@@ -1,3 +1,4 @@
+import "server-only";
 import { listDecisionsReady, listPendingTodos } from "@/lib/ask/list-todos";
 import { getDatabase } from "@/lib/db";
 import { readMigrationState, type MigrationState } from "@/lib/db/migration-state";

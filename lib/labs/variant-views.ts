@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { VIEWS_DEFAULT_DAYS, type VariantViewRow } from "@/lib/labs/schemas";
 import type { UiVariant } from "@/lib/labs/variants";

@@ -1,3 +1,4 @@
+import "server-only";
 import webpush from "web-push";
 import { aheadOfRequests, db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { originLabel, type Origin } from "@/lib/auth/origin";
 import { db } from "@/lib/db";

@@ -2,6 +2,7 @@
 // A line starting with {"labs": is ours — the header, a table's start, the
 // end — and every other line is one row as PostgreSQL's row_to_json wrote it,
 // restored by json_populate_recordset, so values cross databases untouched.
+import "server-only";
 import type { DatabaseKind } from "@/lib/db";
 import type { BackupTable } from "@/lib/platform/backup-tables";
 

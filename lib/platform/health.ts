@@ -1,3 +1,4 @@
+import "server-only";
 import { getDatabase } from "@/lib/db";
 import { errorText, writeError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";

@@ -1,3 +1,4 @@
+import "server-only";
 import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { db } from "@/lib/db";

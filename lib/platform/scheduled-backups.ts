@@ -1,3 +1,4 @@
+import "server-only";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";

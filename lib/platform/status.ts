@@ -1,3 +1,4 @@
+import "server-only";
 import { getDatabase } from "@/lib/db";
 import { readMigrationState } from "@/lib/db/migration-state";
 import { pingDatabase } from "@/lib/platform/health";

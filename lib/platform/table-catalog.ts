@@ -1,6 +1,7 @@
 // What PostgreSQL's catalog says of our tables: their columns and primary
 // keys, for the backup's generic reads and writes. Table names only ever come
 // from lib/platform/backup-tables.ts, never from a file.
+import "server-only";
 import type { db } from "@/lib/db";
 
 /** The client an interactive transaction hands its callback. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";

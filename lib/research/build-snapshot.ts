@@ -1,3 +1,4 @@
+import "server-only";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";

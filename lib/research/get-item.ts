@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { AppError, errorText } from "@/lib/http/errors";
 import { formatPriceFmt, isoTime } from "@/lib/research/format";

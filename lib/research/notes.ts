@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import type { Camelized } from "@/lib/http/wire";
 import { excerpt } from "@/lib/text/excerpt";

@@ -1,3 +1,4 @@
+import "server-only";
 import { reserveAnonymousBytes } from "@/lib/auth/anonymous-text";
 import type { Origin } from "@/lib/auth/origin";
 import { sniffAttachmentType } from "@/lib/files/sniff-attachment";

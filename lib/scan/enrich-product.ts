@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";

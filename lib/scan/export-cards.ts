@@ -1,3 +1,4 @@
+import "server-only";
 import { stringify } from "csv-stringify/sync";
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { db } from "@/lib/db";

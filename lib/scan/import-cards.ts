@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { reserveAnonymousBytes, textBytes } from "@/lib/auth/anonymous-text";
 import { consumeAnonymousWrite } from "@/lib/auth/anonymous-writes";

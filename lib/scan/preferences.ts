@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { pageOf } from "@/lib/http/paging";

@@ -1,3 +1,4 @@
+import "server-only";
 import { isTrusted, originLabel, type Origin } from "@/lib/auth/origin";
 import { db } from "@/lib/db";
 import { eventsCommitted, recordEvent } from "@/lib/events/record-event";

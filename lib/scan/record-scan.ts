@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { yymmdd } from "@/lib/db/daily-counter";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { isHttps } from "@/lib/http/client-address";
 import { readCookie } from "@/lib/http/cookies";

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { ZXING_WASM_PATH } from "@/lib/scan/client/barcode-reader";
+import { ZXING_WASM_PATH } from "@/lib/scan/zxing-wasm-path";
 
 // Where the scanner's zxing .wasm is served (scripts/copy-zxing-wasm.mjs keeps
 // exactly one version under public/vendor/zxing-wasm/), for the scanner page

@@ -1,3 +1,4 @@
+import "server-only";
 import { originLabel, type Origin } from "@/lib/auth/origin";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";

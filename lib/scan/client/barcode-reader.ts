@@ -1,4 +1,6 @@
+import "client-only";
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
+import { ZXING_WASM_PATH } from "@/lib/scan/zxing-wasm-path";
 
 // The one place the scanner gets a BarcodeDetector (docs/architecture.md, "Runtime notes"). A phone
 // with a native one that reads every wanted format uses it; anything else
@@ -19,8 +21,6 @@ type DetectorClass = {
   new (options?: { formats?: string[] }): { detect: (source: ImageBitmapSource) => Promise<DetectedCode[]> };
   getSupportedFormats: () => Promise<readonly string[]>;
 };
-
-export const ZXING_WASM_PATH = "/vendor/zxing-wasm";
 
 const readers = new Map<string, Promise<BarcodeReader>>();
 

@@ -3,6 +3,7 @@
 // contexts; a phone on the home network over plain http still gets one from
 // getRandomValues, which every browser has.
 
+import "client-only";
 type RandomSource = { getRandomValues: (array: Uint8Array<ArrayBuffer>) => Uint8Array; randomUUID?: () => string };
 
 export function newClientId(crypto: RandomSource = globalThis.crypto): string {

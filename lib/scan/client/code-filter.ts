@@ -9,6 +9,7 @@
 // (a busy phone, a tab in the background) has not seen the code leave the
 // view and does not record it a second time when it looks again.
 
+import "client-only";
 export const SAME_CODE_WINDOW_MS = 3000;
 
 export type CodeFilter = {

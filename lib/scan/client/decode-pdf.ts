@@ -1,3 +1,4 @@
+import "client-only";
 import type { DetectedCode } from "@/lib/scan/client/barcode-reader";
 import { decodePhoto, type Detect, type PhotoProgress } from "@/lib/scan/client/decode-photo";
 

@@ -1,3 +1,4 @@
+import "client-only";
 import type { DetectedCode } from "@/lib/scan/client/barcode-reader";
 import { edgeAngles, grayOf, rgbaOf, rotate, sharpen, shrink, type Gray } from "@/lib/scan/client/photo-pixels";
 

@@ -5,6 +5,7 @@
 // else — no network, timeouts, 429, 5xx — is tried again later with the same
 // client_id, which the server records at most once.
 
+import "client-only";
 export type DeliveryOutcome = "delivered" | "retry" | "drop";
 
 /** `status` is the HTTP status, or 0 when no answer came (offline, timeout). */

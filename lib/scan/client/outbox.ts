@@ -1,3 +1,4 @@
+import "client-only";
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 
 // Scans waiting to be sent, kept in IndexedDB so a shop basement without

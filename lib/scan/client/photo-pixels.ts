@@ -3,6 +3,7 @@
 // byte per pixel, plain loops, so it runs the same in a worker, on the page
 // and in the unit tests.
 
+import "client-only";
 /** A grey picture: one luminance byte per pixel, row by row. */
 export type Gray = { data: Uint8ClampedArray; width: number; height: number };
 

@@ -1,3 +1,4 @@
+import "client-only";
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
 import { loadBarcodeReader, type DetectedCode } from "@/lib/scan/client/barcode-reader";
 import { decodePdf, isPdf } from "@/lib/scan/client/decode-pdf";

@@ -3,6 +3,7 @@
 // a screen, so it is drawn at most PHOTO_SIDE pixels on its long side, turned
 // as its EXIF says, and sent as a JPEG of a few hundred KiB.
 
+import "client-only";
 const PHOTO_SIDE = 1600;
 const QUALITY = 0.85;
 

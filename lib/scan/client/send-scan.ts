@@ -1,3 +1,4 @@
+import "client-only";
 import { api, FetchError } from "@/lib/http/client-api";
 import type { RecordScanResponse } from "@/lib/scan/schemas";
 import { newClientId } from "@/lib/scan/client/client-id";

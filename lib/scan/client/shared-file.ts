@@ -2,6 +2,7 @@
 // share_target): the service worker (public/base-scan/sw.js) keeps it in this
 // cache and opens the add-card sheet, which takes it from here once.
 
+import "client-only";
 const SHARED = "scan-shared";
 const SHARED_FILE = "/base-scan/share/file";
 

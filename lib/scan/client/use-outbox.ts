@@ -1,5 +1,6 @@
 "use client";
 
+import "client-only";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { retryDelayMs } from "@/lib/scan/client/delivery";
 import { outboxCount, subscribeToOutbox, type OutboxEvent } from "@/lib/scan/client/outbox";
