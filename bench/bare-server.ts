@@ -20,6 +20,7 @@ import { recordObservation } from "@/lib/research/record-observation";
 import { observeBody } from "@/lib/research/schemas";
 import { recordScan } from "@/lib/scan/record-scan";
 import { openScanSession } from "@/lib/scan/scan-session";
+import { camelize } from "@/lib/http/wire";
 
 async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
@@ -39,9 +40,9 @@ const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>
       data: { value: String(body.value), kind: "barcode", sessionId: insertSession },
       select: { id: true },
     }),
-  "POST /observe": (body) => recordObservation({ input: observeBody.parse(body), origin: { kind: "local" } }),
+  "POST /observe": (body) => recordObservation({ input: camelize(observeBody.parse(body)), origin: { kind: "local" } }),
   "POST /claim": (body) => claimTodo({ id: Number(body.id), agent: String(body.agent) }),
-  "POST /log": (body) => logTodo({ input: logTodoBody.parse(body), origin: { kind: "local" } }),
+  "POST /log": (body) => logTodo({ input: camelize(logTodoBody.parse(body)), origin: { kind: "local" } }),
 };
 
 const server = createServer(async (request, response) => {

@@ -22,6 +22,7 @@ import { connectMcp } from "@/tests/support/mcp-client";
 import { sealOperatorSession } from "@/tests/support/operator-seal";
 import { createTestDatabase } from "@/tests/support/postgres";
 import { startServer } from "@/tests/support/server";
+import { camelize } from "@/lib/http/wire";
 
 const SIZES = { items: 5_000, sessions: 500, observations: 100_000, notes: 5_000 };
 const RUNS = 100;
@@ -132,7 +133,7 @@ async function main() {
     );
 
     const inProcess = await concurrently(OBSERVES, CONCURRENCY, async (n) => {
-      await recordObservation({ origin: { kind: "local" }, input: observeBody.parse(observeInput(n)) });
+      await recordObservation({ origin: { kind: "local" }, input: camelize(observeBody.parse(observeInput(n))) });
     });
     console.log(
       `  recordObservation: ${OBSERVES} by ${CONCURRENCY} concurrent callers in ${inProcess.seconds.toFixed(2)} s = ${(OBSERVES / inProcess.seconds).toFixed(0)}/s`,

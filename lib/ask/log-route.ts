@@ -1,5 +1,6 @@
 import { reserveAnonymousText } from "@/lib/auth/anonymous-text";
 import { route, parseInput } from "@/lib/http/route";
+import { camelize } from "@/lib/http/wire";
 import { logTodo } from "@/lib/ask/log-todo";
 import { readLogRequest } from "@/lib/ask/read-log-request";
 import { admitUpload } from "@/lib/ask/upload-quota";
@@ -26,19 +27,19 @@ export const logTodoRoute = route(
     // Over HTTP the body (JSON, form or multipart) is read here; the MCP tool
     // log_todo hands over the JSON fields already parsed, and no files.
     if (body) {
-      const todo = await logTodo({ input: body, origin });
-      return { ok: true, id: todo.id, todo };
+      const todo = await logTodo({ input: camelize(body), origin });
+      return { id: todo.id, todo };
     }
     await admitUpload(request, origin);
     const { fields, files } = await readLogRequest(request);
     const input = parseInput(logTodoBody, fields, "body");
     await reserveAnonymousText({ origin, input });
-    const todo = await logTodo({ input, origin, files });
+    const todo = await logTodo({ input: camelize(input), origin, files });
     // A plain HTML form (JavaScript off) lands back on the capture page.
     if (isBrowserFormPost(request)) {
       return new Response(null, { status: 303, headers: { location: `/base-ask/?sent=${todo.id}` } });
     }
-    return { ok: true, id: todo.id, todo };
+    return { id: todo.id, todo };
   },
 );
 

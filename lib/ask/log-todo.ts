@@ -5,13 +5,14 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, errorText } from "@/lib/http/errors";
 import { originLabel, type Origin } from "@/lib/auth/origin";
 import type { LogTodoBody, TodoJson } from "@/lib/ask/schemas";
+import type { Camelized } from "@/lib/http/wire";
 import { todoInclude, toTodoJson } from "@/lib/ask/shapes";
 import { todoCreated } from "@/lib/events/ask-events";
 import { eventsCommitted, recordEvent } from "@/lib/events/record-event";
 
 export type UploadedFile = { filename: string; contentType: string; data: Uint8Array };
 
-export type LogTodoOptions = { input: LogTodoBody; origin: Origin; files?: UploadedFile[]; now?: Date };
+export type LogTodoOptions = { input: Camelized<LogTodoBody>; origin: Origin; files?: UploadedFile[]; now?: Date };
 
 /**
  * Records a captured request, bug or idea with its attachments, together or
@@ -25,19 +26,19 @@ export type LogTodoOptions = { input: LogTodoBody; origin: Origin; files?: Uploa
  */
 export async function logTodo({ input, origin, files = [], now = new Date() }: LogTodoOptions): Promise<TodoJson> {
   const anonymous = origin.kind === "anonymous";
-  if (anonymous && input.parent_id !== undefined) {
+  if (anonymous && input.parentId !== undefined) {
     throw new AppError("forbidden", errorText("ask.followUpHouseholdOnly"), {
       issues: [{ path: "parent_id", message: errorText("ask.followUpHouseholdOnlyIssue") }],
     });
   }
   let parentId: number | undefined;
   let priority = input.priority;
-  if (input.parent_id !== undefined) {
+  if (input.parentId !== undefined) {
     const parent = await db().todo.findUnique({
-      where: { id: input.parent_id },
+      where: { id: input.parentId },
       select: { id: true, parentId: true, priority: true },
     });
-    if (!parent) throw new AppError("not_found", errorText("ask.parentNotFound", { id: input.parent_id }));
+    if (!parent) throw new AppError("not_found", errorText("ask.parentNotFound", { id: input.parentId }));
     parentId = parent.parentId ?? parent.id;
     priority ??= parent.priority;
   }
@@ -46,8 +47,8 @@ export async function logTodo({ input, origin, files = [], now = new Date() }: L
     text: input.text,
     priority: priority ?? 0,
     source: input.source ?? null,
-    pageUrl: input.page_url ?? null,
-    pageContext: input.page_context,
+    pageUrl: input.pageUrl ?? null,
+    pageContext: input.pageContext,
     parentId,
     origin: originLabel(origin),
   };

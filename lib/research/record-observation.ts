@@ -8,6 +8,7 @@ import { cleanName, nameKey } from "@/lib/names";
 import { isTrusted, originLabel, type Origin } from "@/lib/auth/origin";
 import { BR_SCOPE } from "@/lib/research/br-id";
 import { accountSessionSlug } from "@/lib/research/for-accounts";
+import type { Camelized } from "@/lib/http/wire";
 import type { ObserveBody } from "@/lib/research/schemas";
 
 export type RecordedObservation = { obs_id: number; item_id: number; br_id: string };
@@ -53,17 +54,17 @@ export async function recordObservation({
   input,
   origin,
 }: {
-  input: ObserveBody;
+  input: Camelized<ObserveBody>;
   origin: Origin;
 }): Promise<RecordedObservation> {
   const label = originLabel(origin);
   // The household (anyone but a stranger) may change what the agent reads as given.
   const trusted = isTrusted(origin);
   const accountId = origin.kind === "account" ? origin.id : null;
-  const slug = input.session_slug === undefined ? undefined : accountSessionSlug(input.session_slug, accountId);
-  const name = cleanName(input.item_name ?? "");
-  const category = input.item_category ?? null;
-  const spec = input.item_spec ?? null;
+  const slug = input.sessionSlug === undefined ? undefined : accountSessionSlug(input.sessionSlug, accountId);
+  const name = cleanName(input.itemName ?? "");
+  const category = input.itemCategory ?? null;
+  const spec = input.itemSpec ?? null;
   // Whether this observe's value of a field replaces the item's: a blank is
   // filled by anyone, a stranger's value is replaced by the household's, and
   // no other value is ever overwritten. Every SET below reads the row as it
@@ -74,8 +75,8 @@ export async function recordObservation({
     return Prisma.sql`EXCLUDED.${Prisma.raw(field)} IS NOT NULL AND (${value} IS NULL${orStrangers})`;
   };
   const item =
-    input.item_id !== undefined
-      ? Prisma.sql`SELECT id FROM item, allowed WHERE id = ${input.item_id}::int`
+    input.itemId !== undefined
+      ? Prisma.sql`SELECT id FROM item, allowed WHERE id = ${input.itemId}::int`
       : // Atomic upsert on the case-insensitive key: concurrent first
         // observations of one new name all get the same item.
         Prisma.sql`
@@ -100,7 +101,7 @@ export async function recordObservation({
     slug !== undefined
       ? Prisma.sql`
           INSERT INTO research_session (slug, title, context, origin, account_id, updated_at)
-          SELECT ${slug}::text, ${input.session_title ?? null}::text, ${input.session_context ?? null}::text,
+          SELECT ${slug}::text, ${input.sessionTitle ?? null}::text, ${input.sessionContext ?? null}::text,
                  ${label}::text, ${accountId}::int, now()
           FROM it
           ON CONFLICT (slug) DO UPDATE
@@ -221,12 +222,12 @@ function fromHousehold(column: Prisma.Sql): Prisma.Sql {
  * Why an observe wrote nothing: its session is another's (the statement's
  * session upsert returned no row), else its item_id is unknown.
  */
-async function nothingWritten(input: ObserveBody, slug: string | undefined): Promise<AppError> {
+async function nothingWritten(input: Camelized<ObserveBody>, slug: string | undefined): Promise<AppError> {
   const itemKnown =
-    input.item_id === undefined ||
-    (await db().item.findUnique({ where: { id: input.item_id }, select: { id: true } })) !== null;
+    input.itemId === undefined ||
+    (await db().item.findUnique({ where: { id: input.itemId }, select: { id: true } })) !== null;
   if (itemKnown && slug !== undefined) {
-    return new AppError("forbidden", errorText("research.sessionOfAnother", { slug: input.session_slug ?? slug }));
+    return new AppError("forbidden", errorText("research.sessionOfAnother", { slug: input.sessionSlug ?? slug }));
   }
-  return new AppError("not_found", errorText("research.itemNotFoundSendName", { id: input.item_id ?? "" }));
+  return new AppError("not_found", errorText("research.itemNotFoundSendName", { id: input.itemId ?? "" }));
 }

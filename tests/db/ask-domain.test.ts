@@ -19,7 +19,7 @@ const T0 = new Date("2030-01-01T12:00:00.000Z");
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 
 const log = (fields: Record<string, unknown>) =>
-  logTodo({ origin: { kind: "local" }, input: logTodoBody.parse(fields), now: T0 });
+  logTodo({ origin: { kind: "local" }, input: camelize(logTodoBody.parse(fields)), now: T0 });
 const update = (id: number, fields: Record<string, unknown>, now = T0) =>
   updateTodo({ id, input: camelize(updateTodoBody.parse(fields)), now });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { camelize } from "@/lib/http/wire";
 import { describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
 import { todoCreated } from "@/lib/events/ask-events";
@@ -36,7 +37,7 @@ describe("an event and its change", () => {
   it("are one statement for an observation: an unknown item writes no observation and no event", async () => {
     const before = await newestId();
     const failure = await recordObservation({
-      input: observeBody.parse({ item_id: 2_000_000_000, source: "Worten", price: "1" }),
+      input: camelize(observeBody.parse({ item_id: 2_000_000_000, source: "Worten", price: "1" })),
       origin: { kind: "operator" },
     }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: "not_found" });

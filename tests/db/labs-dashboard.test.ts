@@ -22,11 +22,11 @@ async function seedAsks(count: number) {
   for (let i = 0; i < count; i++) {
     await logTodo({
       origin: { kind: "local" },
-      input: logTodoBody.parse({ text: unique(`Pending ${i}`), priority: 5 }),
+      input: camelize(logTodoBody.parse({ text: unique(`Pending ${i}`), priority: 5 })),
     });
     const decision = await logTodo({
       origin: { kind: "local" },
-      input: logTodoBody.parse({ text: unique(`Decision ${i}`), priority: 5 }),
+      input: camelize(logTodoBody.parse({ text: unique(`Decision ${i}`), priority: 5 })),
     });
     await updateTodo({
       id: decision.id,
@@ -46,7 +46,7 @@ async function seedResearch(count: number) {
     ] as const) {
       await recordObservation({
         origin: { kind: "local" },
-        input: observeBody.parse({ item_name, source, price, availability }),
+        input: camelize(observeBody.parse({ item_name, source, price, availability })),
       });
     }
     await createNote({ origin: { kind: "local" }, input: { content: unique(`Note ${i}`) } });

@@ -22,7 +22,7 @@ beforeEach(async () => {
 });
 
 const observe = (fields: Record<string, unknown>) =>
-  recordObservation({ origin: { kind: "local" }, input: observeBody.parse(fields) });
+  recordObservation({ origin: { kind: "local" }, input: camelize(observeBody.parse(fields)) });
 const today = () => yymmdd(new Date());
 
 // Observations with chosen times, for the snapshot sections that depend on order.
@@ -97,7 +97,7 @@ describe("recordObservation", () => {
     await observe({ item_name: "Lamp", source: "A" });
     // The schema refuses NUL; bypassing it makes the observation INSERT itself
     // fail after the counter was incremented.
-    const input = { ...observeBody.parse({ item_name: "Lamp", source: "A" }), notes: "bad\u0000note" };
+    const input = { ...camelize(observeBody.parse({ item_name: "Lamp", source: "A" })), notes: "bad\u0000note" };
     await expect(recordObservation({ input, origin: { kind: "local" } })).rejects.toThrow();
     const next = await observe({ item_name: "Lamp", source: "A" });
     expect(next.br_id).toBe(`BR-${today()}-2`);
@@ -412,7 +412,7 @@ describe("buildSnapshot", () => {
     const before = await dropsOf();
     await recordObservation({
       origin: { kind: "account", id: 7 },
-      input: observeBody.parse({ item_id: grinder.id, source: "A", price: 0.5 }),
+      input: camelize(observeBody.parse({ item_id: grinder.id, source: "A", price: 0.5 })),
     });
     expect(await dropsOf()).toBe(before);
     await observe({ item_id: grinder.id, source: "A", price: 60 });
@@ -425,7 +425,7 @@ describe("buildSnapshot", () => {
     });
     await recordObservation({
       origin: { kind: "account", id: account.id },
-      input: observeBody.parse({ item_name: "Kettle", source: "A", price: 20, session_slug: "kettles" }),
+      input: camelize(observeBody.parse({ item_name: "Kettle", source: "A", price: 20, session_slug: "kettles" })),
     });
     const stored = await db().researchSession.findFirstOrThrow({ where: { accountId: account.id } });
     expect(stored.slug).toBe(`kettles@account-${account.id}`);

@@ -3,6 +3,7 @@ import { route } from "@/lib/http/route";
 import { browserGuarded } from "@/lib/research/browser-guard";
 import { recordObservation } from "@/lib/research/record-observation";
 import { observeBody, observeResponse } from "@/lib/research/schemas";
+import { camelize } from "@/lib/http/wire";
 
 export const POST = browserGuarded(
   route(
@@ -16,6 +17,6 @@ export const POST = browserGuarded(
       body: observeBody,
       response: observeResponse,
     },
-    async ({ body, origin }) => recordObservation({ input: body, origin }),
+    async ({ body, origin }) => recordObservation({ input: camelize(body), origin }),
   ),
 );
