@@ -13,6 +13,7 @@ import { readJsonBody } from "@/lib/http/read-body";
 import { runIdempotently } from "@/lib/http/idempotency";
 import { handleRequest, type Caller } from "@/lib/http/request-core";
 import { validationError } from "@/lib/http/to-app-error";
+import { undeclaredFields } from "@/lib/http/wire";
 
 export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   /** Who may call it: `anyone`, the household (`public`) or the `operator` (lib/auth/authenticate.ts). */
@@ -208,15 +209,24 @@ function logAction(request: Request, response: Response, { actor, at }: { actor:
   );
 }
 
-/** Test servers only: a success body that does not match its declared schema is a bug → 500. */
+/**
+ * Test servers only: a success body that does not match its declared schema,
+ * or sends a field the schema does not name, is a bug → 500. So the API
+ * reference says all an answer holds, and no shape leaks a column by accident.
+ */
 async function checkResponse(spec: { response?: z.ZodType; status?: number }, response: Response): Promise<void> {
   if (!spec.response || !response.ok || !response.headers.get("content-type")?.includes("json")) return;
   if (spec.status && response.status !== spec.status) {
     throw new Error(`answered ${response.status}, but its spec declares ${spec.status}`);
   }
-  const result = spec.response.safeParse(await response.clone().json());
-  if (result.success) return;
-  throw new Error(`response does not match its schema: ${JSON.stringify(result.error.issues.slice(0, 5))}`);
+  const sent: unknown = await response.clone().json();
+  const result = spec.response.safeParse(sent);
+  if (!result.success) {
+    throw new Error(`response does not match its schema: ${JSON.stringify(result.error.issues.slice(0, 5))}`);
+  }
+  const undeclared = undeclaredFields(sent, result.data);
+  if (undeclared.length > 0)
+    throw new Error(`response sends fields its schema does not name: ${undeclared.join(", ")}`);
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {

@@ -53,3 +53,20 @@ export function camelize<T extends Record<string, unknown>>(body: T): Camelized<
     ]),
   ) as Camelized<T>;
 }
+
+/**
+ * The fields an answer sent that its schema does not name, as paths
+ * (`card.pin`, `items.0.secret`): what a schema's parse dropped, found by
+ * comparing what was sent with what the parse kept. A schema that lets
+ * unknown fields through on purpose (`z.looseObject`) keeps them, so they are
+ * not counted; a field a transform reshaped is not looked into.
+ */
+export function undeclaredFields(sent: unknown, kept: unknown, path = ""): string[] {
+  if (typeof sent !== "object" || sent === null || typeof kept !== "object" || kept === null) return [];
+  if (Array.isArray(sent) !== Array.isArray(kept)) return [];
+  return Object.entries(sent).flatMap(([key, value]) => {
+    const at = path ? `${path}.${key}` : key;
+    if (!Object.hasOwn(kept, key)) return [at];
+    return undeclaredFields(value, (kept as Record<string, unknown>)[key], at);
+  });
+}
