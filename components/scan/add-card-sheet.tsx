@@ -7,7 +7,7 @@ import { BarcodeView, useFormatName } from "@/components/scan/barcode-view";
 import { CameraScanner, type DetectedBarcode } from "@/components/scan/camera-scanner";
 import { PersonChips } from "@/components/scan/person-chips";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { FormError, FormField } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
@@ -134,6 +134,7 @@ function AddCardForm({
 }) {
   const t = useTranslations("wallet");
   const id = useId();
+  const formId = `${id}-form`;
   const schema = useMemo(() => addCardSchema(t), [t]);
   const form = useApiForm(schema, {
     card_value: "",
@@ -207,7 +208,7 @@ function AddCardForm({
       : null;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form id={formId} onSubmit={submit} noValidate className="space-y-4">
       {scanning ? (
         <div className="space-y-2">
           <CameraScanner paused={!scanning} onDetected={takeCode} onSeveral={setChoices} />
@@ -335,11 +336,11 @@ function AddCardForm({
 
       <FormError>{errors.root?.server?.message}</FormError>
 
-      <div className="sticky bottom-0 -mx-4 -mb-4 border-t border-line bg-surface px-4 py-3 pb-[max(env(safe-area-inset-bottom),0.75rem)]">
-        <Button type="submit" block disabled={isSubmitting}>
+      <DialogFooter>
+        <Button type="submit" form={formId} block disabled={isSubmitting}>
           {isSubmitting ? t("addCard.saving") : t("addCard.save")}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { useBalanceText } from "@/components/scan/card-facts";
 import { CardPhotosEditor } from "@/components/scan/card-photos";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { FormError, FormField } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { Panel } from "@/components/ui/panel";
@@ -145,6 +145,7 @@ export function EditCardSheet({
 function EditCardForm({ card, onSaved }: { card: Card; onSaved: (card: Card) => void }) {
   const t = useTranslations("wallet");
   const id = useId();
+  const formId = `${id}-form`;
   const schema = useMemo(() => editCardSchema(t), [t]);
   const day = (at: string | null) => (at === null ? "" : householdDay(new Date(at)));
   const form = useApiForm(schema, {
@@ -194,7 +195,7 @@ function EditCardForm({ card, onSaved }: { card: Card; onSaved: (card: Card) => 
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form id={formId} onSubmit={submit} noValidate className="space-y-4">
       <div className="grid grid-cols-2 gap-3">
         <label className="flex min-h-12 items-center gap-2 rounded-lg border border-line px-3">
           <input type="checkbox" {...form.register("starred")} className="h-5 w-5" />
@@ -310,11 +311,11 @@ function EditCardForm({ card, onSaved }: { card: Card; onSaved: (card: Card) => 
 
       <FormError>{errors.root?.server?.message}</FormError>
 
-      <div className="sticky bottom-0 -mx-4 -mb-4 border-t border-line bg-surface px-4 py-3 pb-[max(env(safe-area-inset-bottom),0.75rem)]">
-        <Button type="submit" block disabled={isSubmitting}>
+      <DialogFooter>
+        <Button type="submit" form={formId} block disabled={isSubmitting}>
           {isSubmitting ? t("editCard.saving") : t("editCard.save")}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { useFormatName } from "@/components/scan/barcode-view";
 import { PersonChips } from "@/components/scan/person-chips";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useApiForm } from "@/components/ui/use-api-form";
@@ -75,6 +75,7 @@ function ImportForm({
 }) {
   const t = useTranslations("wallet");
   const id = useId();
+  const formId = `${id}-form`;
   const schema = useMemo(() => importSchema(t), [t]);
   const form = useApiForm(schema, {
     person: defaultPerson ?? (people.length === 1 ? people[0]!.name : ""),
@@ -164,7 +165,7 @@ function ImportForm({
   };
 
   return (
-    <form onSubmit={confirm} noValidate className="space-y-4">
+    <form id={formId} onSubmit={confirm} noValidate className="space-y-4">
       <p className="text-muted">
         {t.rich("importSheet.intro", {
           em: (chunks) => <em>{chunks}</em>,
@@ -225,15 +226,15 @@ function ImportForm({
       <FormError>{errors.root?.server?.message}</FormError>
       {plan ? <PlanView plan={plan} /> : null}
 
-      <div className="sticky bottom-0 -mx-4 -mb-4 border-t border-line bg-surface px-4 py-3 pb-[max(env(safe-area-inset-bottom),0.75rem)]">
-        <Button type="submit" block disabled={isSubmitting || preview.status !== "ready" || adding === 0}>
+      <DialogFooter>
+        <Button type="submit" form={formId} block disabled={isSubmitting || preview.status !== "ready" || adding === 0}>
           {isSubmitting
             ? t("importSheet.importing")
             : adding === 0
               ? t("importSheet.nothing")
               : t("importSheet.confirm", { count: adding })}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

@@ -1,12 +1,36 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from "react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from "react";
+import { createPortal } from "react-dom";
 import { IconButton } from "@/components/ui/button";
 
 // Every dialog and sheet of the app, on the browser's own <dialog>: showModal()
 // makes the rest of the page inert (the focus stays inside), Escape closes it,
 // and the focus goes back to what opened it.
+
+/** Where a sheet's footer goes: below the part that scrolls, never over it. */
+const FooterSlot = createContext<HTMLDivElement | null>(null);
+
+/**
+ * A sheet's actions (Save, Import), shown under its scrolling content: a
+ * footer that stuck over the content covered the last fields it scrolled
+ * past, and a tap meant for them. Its submit button names its form
+ * (`form={id}`), as it stands outside it.
+ */
+export function DialogFooter({ children }: { children: ReactNode }) {
+  const slot = useContext(FooterSlot);
+  return slot ? createPortal(children, slot) : null;
+}
 
 const LOOKS = {
   /** Rises from the bottom on a phone, centred on a wide screen. */
@@ -56,6 +80,7 @@ export function Dialog({
   const opener = useRef<HTMLElement | null>(null);
   const escape = useRef(onEscape);
   const titleId = useId();
+  const [footer, setFooter] = useState<HTMLDivElement | null>(null);
 
   useEffect(() => {
     escape.current = onEscape;
@@ -133,7 +158,13 @@ export function Dialog({
             </h2>
             <IconButton onClick={() => ref.current?.close()} label={t("close")} icon="×" />
           </header>
-          <div className="overflow-y-auto px-4 py-4">{children}</div>
+          <div className="overflow-y-auto px-4 py-4">
+            <FooterSlot.Provider value={footer}>{children}</FooterSlot.Provider>
+          </div>
+          <div
+            ref={setFooter}
+            className="border-t border-line bg-surface px-4 py-3 pb-[max(env(safe-area-inset-bottom),0.75rem)] empty:hidden"
+          />
         </div>
       )}
     </dialog>
