@@ -1,9 +1,10 @@
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { DataTable, ROW_CLASS } from "@/components/ui/data-table";
 import { Select } from "@/components/ui/input";
 import { Time } from "@/components/ui/time";
-import { listApiKeys } from "@/lib/auth/api-keys";
+import { adminApiKeys } from "@/components/labs/admin/admin-data";
 import { listApiUsage } from "@/lib/auth/api-usage";
 
 const USAGE_ROWS = 50;
@@ -11,7 +12,7 @@ const USAGE_ROWS = 50;
 /** The admin page's usage log, the last lines, of one key (`keyId`) or of all. */
 export async function UsageCard({ keyId }: { keyId?: number }) {
   const [keys, usage, t] = await Promise.all([
-    listApiKeys(),
+    adminApiKeys(),
     listApiUsage({ keyId, limit: USAGE_ROWS }),
     getTranslations("labs.admin"),
   ]);
@@ -38,43 +39,34 @@ export async function UsageCard({ keyId }: { keyId?: number }) {
           {t("usage.filter")}
         </button>
       </form>
-      <div className="relative mt-3 overflow-x-auto ui-b:mt-2">
-        <table className="w-full text-left text-sm" aria-label={t("usage.title")}>
-          <thead className="text-xs text-muted">
-            <tr>
-              <th className="py-1 pr-2 font-semibold">{t("usage.when")}</th>
-              <th className="py-1 pr-2 font-semibold">{t("usage.request")}</th>
-              <th className="py-1 text-right font-semibold">{t("usage.status")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {usage.length === 0 ? (
-              <tr>
-                <td colSpan={3} className="py-2 text-muted">
-                  {keyId ? t("usage.noneWithThis") : t("usage.none")}
-                </td>
-              </tr>
-            ) : null}
-            {usage.map((entry) => (
-              <tr key={entry.id} className="border-t border-line align-top">
-                <td className="py-1.5 pr-2">
-                  <Time iso={entry.created_at} />
-                  <span className="block text-xs break-words text-muted">
-                    {entry.key_name ?? actorName(entry.actor)}
-                    {entry.client ? ` · ${entry.client}` : ""}
-                  </span>
-                </td>
-                <td className="py-1.5 pr-2 font-mono text-xs break-all">
-                  {entry.method} {entry.path}
-                </td>
-                <td className={`py-1.5 text-right font-mono ${entry.status >= 400 ? "text-danger" : "text-success"}`}>
-                  {entry.status}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="mt-3 ui-b:mt-2"
+        label={t("usage.title")}
+        columns={[
+          { header: t("usage.when") },
+          { header: t("usage.request") },
+          { header: t("usage.status"), align: "end" },
+        ]}
+        empty={usage.length === 0 ? (keyId ? t("usage.noneWithThis") : t("usage.none")) : null}
+      >
+        {usage.map((entry) => (
+          <tr key={entry.id} className={ROW_CLASS}>
+            <td className="py-1.5 pr-2">
+              <Time iso={entry.created_at} />
+              <span className="block text-xs break-words text-muted">
+                {entry.key_name ?? actorName(entry.actor)}
+                {entry.client ? ` · ${entry.client}` : ""}
+              </span>
+            </td>
+            <td className="py-1.5 pr-2 font-mono text-xs break-all">
+              {entry.method} {entry.path}
+            </td>
+            <td className={`py-1.5 text-right font-mono ${entry.status >= 400 ? "text-danger" : "text-success"}`}>
+              {entry.status}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <p className="mt-2 text-xs text-muted">
         {t.rich("usage.more", {
           count: USAGE_ROWS,
