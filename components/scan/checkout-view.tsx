@@ -7,7 +7,7 @@ import { useBalanceText, useExpiryText } from "@/components/scan/card-facts";
 import { CardPhotoStrip } from "@/components/scan/card-photos";
 import { EditCardSheet } from "@/components/scan/edit-card-sheet";
 import { useWakeLock } from "@/components/scan/use-wake-lock";
-import { Button, IconButton } from "@/components/ui/button";
+import { Button, buttonClass, IconButton } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FetchError, api } from "@/lib/http/client-api";
 import { normalizeFormat } from "@/lib/scan/barcode-format";
@@ -241,11 +241,7 @@ export function CheckoutView({
             className="disabled:invisible"
           />
           <div className="flex items-center justify-center gap-1">
-            <button
-              type="button"
-              onClick={() => setEditing(true)}
-              className="inline-flex min-h-12 items-center rounded-lg px-4 text-sm font-semibold text-link underline underline-offset-2 hover:bg-sunken"
-            >
+            <button type="button" onClick={() => setEditing(true)} className={buttonClass("link")}>
               {t("checkout.edit")}
             </button>
             <button
@@ -254,7 +250,7 @@ export function CheckoutView({
                 setDeleteError(null);
                 setConfirming(card.id);
               }}
-              className="inline-flex min-h-12 items-center rounded-lg px-4 text-sm font-semibold text-danger underline underline-offset-2 hover:bg-danger-surface"
+              className={buttonClass("danger-link")}
             >
               {t("checkout.delete")}
             </button>

@@ -6,7 +6,7 @@ import useSWR from "swr";
 import { ProductPicker, productTitle, type PickedProduct } from "@/components/scan/product-picker";
 import { useUrlParam } from "@/components/scan/use-url-param";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, rowButtonClass } from "@/components/ui/button";
 import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Money } from "@/components/ui/money";
@@ -397,7 +397,7 @@ function LatestPrices({ prices, onPick }: { prices: Price[]; onPick: (product: P
             <button
               type="button"
               onClick={() => onPick({ code: product.code, name: product.name })}
-              className="flex min-h-14 w-full items-center gap-3 px-4 py-2 text-left hover:bg-sunken"
+              className={rowButtonClass("line")}
             >
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState, type ReactNode } from "react";
 import useSWR from "swr";
 import { useDebounced } from "@/components/scan/use-debounced";
+import { buttonClass, rowButtonClass } from "@/components/ui/button";
 import { fieldDescription } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { AppLink } from "@/components/ui/link";
@@ -71,7 +72,7 @@ export function ProductPicker({
             type="button"
             onClick={() => onChange(null)}
             aria-label={`${t("change")}: ${label}`}
-            className="inline-flex min-h-11 shrink-0 items-center rounded-lg px-3 text-sm font-medium text-link underline underline-offset-2 hover:bg-sunken"
+            className={`${buttonClass("link")} shrink-0`}
           >
             {t("change")}
           </button>
@@ -114,7 +115,7 @@ export function ProductPicker({
               <button
                 type="button"
                 onClick={() => onChange({ code: typedCode, name: "" })}
-                className="block min-h-12 w-full px-3 py-2 text-left hover:bg-sunken"
+                className={rowButtonClass()}
               >
                 {t.rich("useBarcode", { code: typedCode, mono })}
               </button>
@@ -125,7 +126,7 @@ export function ProductPicker({
               <button
                 type="button"
                 onClick={() => onChange({ code: product.code, name: productTitle(product, unnamed) })}
-                className="block min-h-12 w-full px-3 py-2 text-left hover:bg-sunken"
+                className={rowButtonClass()}
               >
                 <span className="block truncate font-medium">{productTitle(product, unnamed)}</span>
                 <span className="block truncate font-mono text-sm text-muted">

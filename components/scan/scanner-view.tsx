@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useState } from "react";
 import { CameraScanner, type DetectedBarcode } from "@/components/scan/camera-scanner";
 import { ResultCard, type ScanEntry } from "@/components/scan/result-card";
-import { Button } from "@/components/ui/button";
+import { Button, rowButtonClass } from "@/components/ui/button";
 import { fieldDescription } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Panel } from "@/components/ui/panel";
@@ -194,11 +194,7 @@ export function ScannerView({ prefix }: { prefix: string }) {
           <Panel as="ul" kind="list">
             {recent.map((entry) => (
               <li key={entry.clientId}>
-                <button
-                  type="button"
-                  onClick={() => setActiveId(entry.clientId)}
-                  className="flex min-h-11 w-full items-center justify-between gap-2 px-3 py-2.5 text-left hover:bg-sunken ui-c:py-3.5"
-                >
+                <button type="button" onClick={() => setActiveId(entry.clientId)} className={rowButtonClass("line")}>
                   <span className="min-w-0 truncate font-mono text-sm">{entry.value}</span>
                   <span className="shrink-0 text-xs text-muted">
                     {entry.state === "sent" ? (entry.scan ? tKinds(entry.scan.kind) : "") : t(`state.${entry.state}`)}

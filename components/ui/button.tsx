@@ -11,6 +11,10 @@ const KINDS = {
   secondary: "surface border border-line-strong bg-surface text-fg hover:bg-sunken",
   danger: "bg-danger text-danger-fg hover:opacity-90",
   ghost: "text-link underline-offset-2 hover:underline",
+  /** Looks like a link, answers like a button (the till's Edit, a picker's Change). */
+  link: "text-link underline underline-offset-2 hover:bg-sunken",
+  /** The same for what deletes. */
+  "danger-link": "text-danger underline underline-offset-2 hover:bg-danger-surface",
 } as const;
 
 export type ButtonKind = keyof typeof KINDS;
@@ -79,4 +83,16 @@ const FAB_SIDES = {
 /** The class of a floating action, above the bottom bar on a phone; a link or a button may wear it. */
 export function fabClass(side: keyof typeof FAB_SIDES): string {
   return `fixed bottom-20 z-30 flex items-center gap-1.5 rounded-full bg-accent font-semibold text-accent-fg no-underline shadow-lg ring-2 ring-surface hover:bg-accent-strong focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus md:bottom-6 ${FAB_SIDES[side]}`;
+}
+
+const ROW_LAYOUTS = {
+  /** Lines one under the other (a product's name, then its code). */
+  stack: "block",
+  /** One line: what it is, then a detail at the end. */
+  line: "flex items-center justify-between gap-3",
+} as const;
+
+/** The class of a list's row that is one button (pick a product, open a recent scan): the whole row answers a tap. */
+export function rowButtonClass(layout: keyof typeof ROW_LAYOUTS = "stack"): string {
+  return `${ROW_LAYOUTS[layout]} min-h-12 w-full px-3 py-2 text-left hover:bg-sunken focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-focus ui-c:min-h-14 ui-c:py-3`;
 }
