@@ -1,5 +1,5 @@
 import "server-only";
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { db } from "@/lib/db";
 import { readMigrationState } from "@/lib/db/migration-state";
@@ -54,7 +54,7 @@ export async function restoreBackup(
   source: AsyncIterable<Uint8Array>,
   { keepCredentials = false }: RestoreOptions = {},
 ): Promise<RestoreSummary> {
-  const lines = readLines(Readable.from(source).pipe(createGunzip()));
+  const lines = readLines(unzipped(source));
   const header = await readHeader(lines);
   await checkMigrations(header);
   return db().$transaction(
@@ -107,7 +107,20 @@ async function presentTables(client: Pick<Transaction, "$queryRawUnsafe">): Prom
 
 /** A backup's first line, checked: what it is, and the migrations of the database it was taken from. */
 export async function readBackupHeader(source: AsyncIterable<Uint8Array>): Promise<BackupHeader> {
-  return readHeader(readLines(Readable.from(source).pipe(createGunzip())));
+  return readHeader(readLines(unzipped(source)));
+}
+
+/**
+ * A backup's bytes, unzipped. Joined by pipeline, not pipe: an error on the
+ * source's side (a file closed while it was still read, as the restore
+ * command closes its first look once the header is in; a read that fails)
+ * ends both streams and reaches whoever reads the lines, where pipe left it
+ * unhandled and it ended the process.
+ */
+function unzipped(source: AsyncIterable<Uint8Array>): Readable {
+  const gunzip = createGunzip();
+  pipeline(Readable.from(source), gunzip, () => {});
+  return gunzip;
 }
 
 /** The database must have every migration the backup's had: an older backup restores, a newer one does not. */
