@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { Time } from "@/components/ui/time";
 import { useAction } from "@/components/ui/use-action";
-import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { useMakeForm } from "@/components/ui/use-api-form";
 import { createAccountKeyBody, type AccountKeyJson, type CreateAccountKeyResponse } from "@/lib/accounts/schemas";
 import type { AccountScope } from "@/lib/auth/scopes";
 import { api } from "@/lib/http/client-api";
@@ -27,23 +27,16 @@ export function AccountKeys({ keys, scopesAllowed }: { keys: AccountKeyJson[]; s
   const t = useTranslations("labs.accounts.keys");
   const router = useRouter();
   const [minted, setMinted] = useState<CreateAccountKeyResponse | null>(null);
-  const form = useApiForm(createAccountKeyBody, { name: "", scopes: scopesAllowed });
-  const sendForm = useSendForm();
+  const { form, submit } = useMakeForm(
+    createAccountKeyBody,
+    { name: "", scopes: scopesAllowed },
+    { url: "/labs/api/account/keys", onMade: setMinted },
+  );
   const revoke = useAction();
   const {
     register,
-    handleSubmit,
-    reset,
     formState: { errors, isSubmitting },
   } = form;
-
-  const submit = handleSubmit(async (values) => {
-    const result = (await sendForm(form, "/labs/api/account/keys", values)) as CreateAccountKeyResponse | undefined;
-    if (!result) return;
-    setMinted(result);
-    reset({ name: "", scopes: scopesAllowed });
-    router.refresh();
-  });
 
   const nameError = errors.name?.type === "too_small" ? t("name.empty") : errors.name?.message;
   const live = keys.filter((key) => key.revoked_at === null);

@@ -1,7 +1,6 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { CopyField } from "@/components/labs/copy-button";
 import { Folded } from "@/components/labs/folded";
@@ -10,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { FormError, FormField } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { useMakeForm } from "@/components/ui/use-api-form";
 import { API_SCOPES } from "@/lib/auth/scopes";
 import { createApiKeyBody, type CreateApiKeyResponse } from "@/lib/labs/schemas";
 
@@ -18,28 +17,20 @@ import { createApiKeyBody, type CreateApiKeyResponse } from "@/lib/labs/schemas"
 export function MintKeyForm({ plans }: { plans: { name: string; perMinute: number }[] }) {
   const t = useTranslations("labs.admin.keys.mint");
   const mcp = useTranslations("labs.admin.keys.mcp");
-  const router = useRouter();
   const [minted, setMinted] = useState<CreateApiKeyResponse | null>(null);
-  const form = useApiForm(createApiKeyBody, {
-    name: "",
-    plan: plans[0]?.name as "free" | undefined,
-    scopes: API_SCOPES.filter((scope) => scope !== "scan"),
-  });
-  const sendForm = useSendForm();
+  const { form, submit } = useMakeForm(
+    createApiKeyBody,
+    {
+      name: "",
+      plan: plans[0]?.name as "free" | undefined,
+      scopes: API_SCOPES.filter((scope) => scope !== "scan"),
+    },
+    { url: "/labs/api/keys", onMade: setMinted },
+  );
   const {
     register,
-    handleSubmit,
-    reset,
     formState: { errors, isSubmitting },
   } = form;
-
-  const submit = handleSubmit(async (values) => {
-    const result = (await sendForm(form, "/labs/api/keys", values)) as CreateApiKeyResponse | undefined;
-    if (!result) return;
-    setMinted(result);
-    reset();
-    router.refresh();
-  });
 
   // The schema's words are for the API; a reader gets the catalogue's.
   const nameError = errors.name?.type === "too_small" ? t("name.empty") : errors.name?.message;

@@ -1,7 +1,6 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { CopyField } from "@/components/labs/copy-button";
 import { BarcodeView } from "@/components/scan/barcode-view";
@@ -9,30 +8,22 @@ import { Button } from "@/components/ui/button";
 import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Time } from "@/components/ui/time";
-import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { useMakeForm } from "@/components/ui/use-api-form";
 import { createPairingBody, type CreatePairingResponse } from "@/lib/platform/schemas";
 
 /** Makes a one-time pairing link and shows it as a QR code for the phone's camera. */
 export function PairDeviceForm() {
   const t = useTranslations("labs.admin.devices.pair");
-  const router = useRouter();
   const [pairing, setPairing] = useState<CreatePairingResponse | null>(null);
-  const form = useApiForm(createPairingBody, { name: "" });
-  const sendForm = useSendForm();
+  const { form, submit } = useMakeForm(
+    createPairingBody,
+    { name: "" },
+    { url: "/labs/api/devices/pairings", onMade: setPairing },
+  );
   const {
     register,
-    handleSubmit,
-    reset,
     formState: { errors, isSubmitting },
   } = form;
-
-  const submit = handleSubmit(async (values) => {
-    const result = (await sendForm(form, "/labs/api/devices/pairings", values)) as CreatePairingResponse | undefined;
-    if (!result) return;
-    setPairing(result);
-    reset();
-    router.refresh();
-  });
 
   const nameError = errors.name?.type === "too_small" ? t("name.empty") : errors.name?.message;
 

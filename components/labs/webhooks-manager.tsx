@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { Time } from "@/components/ui/time";
 import { useAction } from "@/components/ui/use-action";
-import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { useMakeForm } from "@/components/ui/use-api-form";
 import { EVENT_TYPES } from "@/lib/events/schemas";
 import { api } from "@/lib/http/client-api";
 import { createWebhookBody, type WebhookDeliveryJson, type WebhookJson } from "@/lib/webhooks/schemas";
@@ -24,24 +24,16 @@ type Made = { webhook: WebhookJson & { secret: string } };
 
 export function WebhooksManager({ webhooks }: { webhooks: WebhookJson[] }) {
   const t = useTranslations("labs.admin.webhooks");
-  const router = useRouter();
   const [made, setMade] = useState<Made["webhook"] | null>(null);
-  const form = useApiForm(createWebhookBody, { url: "", types: [...EVENT_TYPES], description: "" });
-  const sendForm = useSendForm();
+  const { form, submit } = useMakeForm(
+    createWebhookBody,
+    { url: "", types: [...EVENT_TYPES], description: "" },
+    { url: "/labs/api/webhooks", onMade: (result: Made) => setMade(result.webhook) },
+  );
   const {
     register,
-    handleSubmit,
-    reset,
     formState: { errors, isSubmitting },
   } = form;
-
-  const submit = handleSubmit(async (values) => {
-    const result = (await sendForm(form, "/labs/api/webhooks", values)) as Made | undefined;
-    if (!result) return;
-    setMade(result.webhook);
-    reset();
-    router.refresh();
-  });
 
   const typesError = errors.types?.type === "too_small" ? t("types.empty") : errors.types?.message;
 

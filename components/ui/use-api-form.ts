@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { api, FetchError } from "@/lib/http/client-api";
@@ -41,8 +42,8 @@ export type ApiForm<Values extends FieldValues> = UseFormReturn<Values, unknown,
 /** The message for a failed send: the server's words, or "no connection". */
 export function useSendForm() {
   const t = useTranslations("common.form");
-  return async function sendForm<Result = unknown, Values extends FieldValues = FieldValues>(
-    form: UseFormReturn<Values, unknown, never> | UseFormReturn<Values, unknown, FieldValues> | UseFormReturn<Values>,
+  return async function sendForm<Result = unknown, Values extends FieldValues = FieldValues, Output = FieldValues>(
+    form: UseFormReturn<Values, unknown, Output>,
     url: string,
     body: unknown,
     { method = "POST" }: { method?: "POST" | "PATCH" | "PUT" | "DELETE" } = {},
@@ -73,4 +74,28 @@ export function useSendForm() {
       return undefined;
     }
   };
+}
+
+/**
+ * A form that makes something on the server (an API key, a pairing link, a
+ * webhook): sends its fields to `url`, hands the answer to `onMade`, clears
+ * the fields and refreshes the page's server-rendered lists. A refusal lands
+ * on the fields, as with useSendForm, and nothing typed is cleared.
+ */
+export function useMakeForm<Schema extends z.ZodType<FieldValues, FieldValues>, Made>(
+  schema: Schema,
+  defaultValues: DefaultValues<z.input<Schema>>,
+  { url, onMade }: { url: string; onMade: (made: Made) => void },
+) {
+  const form = useApiForm(schema, defaultValues);
+  const sendForm = useSendForm();
+  const router = useRouter();
+  const submit = form.handleSubmit(async (values) => {
+    const made = await sendForm<Made, z.input<Schema>, z.output<Schema>>(form, url, values);
+    if (made === undefined) return;
+    onMade(made);
+    form.reset();
+    router.refresh();
+  });
+  return { form, submit };
 }
