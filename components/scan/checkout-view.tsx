@@ -7,7 +7,7 @@ import { useBalanceText, useExpiryText } from "@/components/scan/card-facts";
 import { CardPhotoStrip } from "@/components/scan/card-photos";
 import { EditCardSheet } from "@/components/scan/edit-card-sheet";
 import { useWakeLock } from "@/components/scan/use-wake-lock";
-import { Button, buttonClass, IconButton } from "@/components/ui/button";
+import { Button, IconButton } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FetchError, api } from "@/lib/http/client-api";
 import { normalizeFormat } from "@/lib/scan/barcode-format";
@@ -241,19 +241,18 @@ export function CheckoutView({
             className="disabled:invisible"
           />
           <div className="flex items-center justify-center gap-1">
-            <button type="button" onClick={() => setEditing(true)} className={buttonClass("link")}>
+            <Button kind="link" onClick={() => setEditing(true)}>
               {t("checkout.edit")}
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
+              kind="danger-link"
               onClick={() => {
                 setDeleteError(null);
                 setConfirming(card.id);
               }}
-              className={buttonClass("danger-link")}
             >
               {t("checkout.delete")}
-            </button>
+            </Button>
           </div>
           <IconButton
             onClick={() => step(1)}

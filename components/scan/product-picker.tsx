@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState, type ReactNode } from "react";
 import useSWR from "swr";
 import { useDebounced } from "@/components/scan/use-debounced";
-import { buttonClass, rowButtonClass } from "@/components/ui/button";
+import { Button, rowButtonClass } from "@/components/ui/button";
 import { fieldDescription } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { AppLink } from "@/components/ui/link";
@@ -68,14 +68,14 @@ export function ProductPicker({
             </p>
             <p className="truncate font-mono text-sm text-muted">{value.code}</p>
           </div>
-          <button
-            type="button"
+          <Button
+            kind="link"
             onClick={() => onChange(null)}
             aria-label={`${t("change")}: ${label}`}
-            className={`${buttonClass("link")} shrink-0`}
+            className="shrink-0"
           >
             {t("change")}
-          </button>
+          </Button>
         </div>
         {error ? (
           <p role="alert" className="text-sm text-danger">

@@ -217,7 +217,7 @@ export function Wallet({
         <div className="surface mt-6 rounded-2xl border border-dashed border-line-strong bg-surface p-6 text-center">
           <p className="text-lg font-medium">{t("emptyTitle")}</p>
           <p className="mt-1 text-muted">{t("emptyBody")}</p>
-          <Button kind="ghost" onClick={() => importing.open("1")} disabled={!online} className="mt-3 underline">
+          <Button kind="link" onClick={() => importing.open("1")} disabled={!online} className="mt-3">
             {t("emptyImport")}
           </Button>
         </div>
