@@ -11,8 +11,7 @@ const TONES: Record<ScanKind, BadgeTone> = {
   qr: "neutral",
 };
 
-export function KindBadge({ kind }: { kind: ScanKind | string }) {
+export function KindBadge({ kind }: { kind: ScanKind }) {
   const t = useTranslations("scan.kinds");
-  if (!(kind in TONES)) return <Badge>{kind}</Badge>;
-  return <Badge tone={TONES[kind as ScanKind]}>{t(kind as ScanKind)}</Badge>;
+  return <Badge tone={TONES[kind]}>{t(kind)}</Badge>;
 }

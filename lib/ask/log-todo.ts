@@ -4,9 +4,9 @@ import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, errorText } from "@/lib/http/errors";
 import { originLabel, type Origin } from "@/lib/auth/origin";
-import type { LogTodoBody, TodoJson } from "@/lib/ask/schemas";
+import type { LogTodoBody, Source, TodoJson } from "@/lib/ask/schemas";
 import type { Camelized } from "@/lib/http/wire";
-import { todoInclude, toTodoJson } from "@/lib/ask/shapes";
+import { clientSource, todoInclude, toTodoJson } from "@/lib/ask/shapes";
 import { todoCreated } from "@/lib/events/ask-events";
 import { eventsCommitted, recordEvent } from "@/lib/events/record-event";
 
@@ -55,7 +55,8 @@ export async function logTodo({ input, origin, files = [], now = new Date() }: L
   // The todo, its files and its todo.created event commit together or not at all.
   const created = await db().$transaction(async (tx) => {
     // A new todo without files has no follow-ups or attachments: its row is all it takes.
-    const todo = files.length === 0 ? await tx.todo.create({ data: fields }) : null;
+    const todo =
+      files.length === 0 ? await tx.todo.create({ data: { ...fields, source: clientSource(fields.source) } }) : null;
     const id = todo?.id ?? (await insertTodoWithFiles(tx, fields, files));
     const facts = { id, ...fields, parentId: fields.parentId ?? null };
     await recordEvent(tx, todoCreated(facts, fields.origin, files.length));
@@ -79,7 +80,7 @@ async function insertTodoWithFiles(
   fields: {
     text: string;
     priority: number;
-    source: string | null;
+    source: Source | null;
     pageUrl: string | null;
     pageContext: LogTodoBody["page_context"];
     parentId: number | undefined;
@@ -101,7 +102,7 @@ async function insertTodoWithFiles(
   const [row] = await tx.$queryRaw<{ id: number }[]>`
     WITH t AS (
       INSERT INTO todo (text, priority, source, page_url, page_context, parent_id, origin, updated_at)
-      VALUES (${fields.text}, ${fields.priority}::int, ${fields.source}::text, ${fields.pageUrl}::text,
+      VALUES (${fields.text}, ${fields.priority}::int, ${fields.source}::todo_source, ${fields.pageUrl}::text,
               ${context}::jsonb, ${fields.parentId ?? null}::int, ${fields.origin}, now())
       RETURNING id),
     a AS (

@@ -1,4 +1,4 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Prisma, TodoSource } from "@/lib/generated/prisma/client";
 import type { AttachmentMeta, Source, TodoJson, TodoStatus } from "@/lib/ask/schemas";
 
 // What leaves the server: attachments as metadata only (never their bytes),
@@ -14,6 +14,24 @@ export const todoInclude = {
 } satisfies Prisma.TodoInclude;
 
 export type TodoRow = Prisma.TodoGetPayload<{ include: typeof todoInclude }>;
+
+// The wire and the database spell a todo's sources `ask-quick` and
+// `ask-full`; Prisma's client names an enum's members as identifiers, so
+// to it they are `ask_quick` and `ask_full` (TodoSource, mapped in
+// prisma/schema.prisma). Raw SQL reads and writes the wire's spelling.
+const CLIENT_SOURCE = { "ask-quick": "ask_quick", "ask-full": "ask_full", bug: "bug" } as const satisfies Record<
+  Source,
+  TodoSource
+>;
+const WIRE_SOURCE = Object.fromEntries(Object.entries(CLIENT_SOURCE).map(([wire, client]) => [client, wire])) as Record<
+  TodoSource,
+  Source
+>;
+
+/** A source as Prisma's client takes it. */
+export function clientSource(source: Source | null): TodoSource | null {
+  return source === null ? null : CLIENT_SOURCE[source];
+}
 
 type LeaseFields = {
   status: TodoStatus;
@@ -53,7 +71,7 @@ export function toTodoJson(todo: TodoRow, now: Date): TodoJson {
     id: todo.id,
     text: todo.text,
     priority: todo.priority,
-    source: (todo.source as Source | null) ?? null,
+    source: todo.source === null ? null : WIRE_SOURCE[todo.source],
     page_url: todo.pageUrl,
     page_context: (todo.pageContext as Record<string, unknown> | null) ?? null,
     status,

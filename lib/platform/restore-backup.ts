@@ -56,14 +56,14 @@ export async function restoreBackup(
 ): Promise<RestoreSummary> {
   const lines = readLines(unzipped(source));
   const header = await readHeader(lines);
-  await checkMigrations(header);
+  const upgrades = await rowUpgradesFor(header);
   return db().$transaction(
     async (tx) => {
       await refuseHouseholdData(tx);
       for (const table of (await presentTables(tx)).reverse()) {
         if (!MERGED_TABLES.has(table)) await tx.$executeRawUnsafe(`DELETE FROM ${quoted(table)}`);
       }
-      const rows = await restoreTables(tx, lines, keepCredentials);
+      const rows = await restoreTables(tx, lines, { keepCredentials, upgrades });
       await continueSequences(tx);
       return {
         backup: { created_at: header.created_at, database: header.database },
@@ -123,13 +123,45 @@ function unzipped(source: AsyncIterable<Uint8Array>): Readable {
   return gunzip;
 }
 
-/** The database must have every migration the backup's had: an older backup restores, a newer one does not. */
-async function checkMigrations(header: BackupHeader): Promise<void> {
+type RowUpgrade = { migration: string; table: BackupTable; upgrade: (row: Record<string, unknown>) => void };
+
+/**
+ * What a migration did to the rows it found, where today's tables cannot
+ * take a row as an older backup holds it. Done to such a backup's rows as
+ * they are restored here; the restore command instead restores an older
+ * backup at its release and migrates (scripts/restore.ts).
+ */
+const ROW_UPGRADES: RowUpgrade[] = [
+  {
+    // A scan typed in had the format '' until the formats became an enum.
+    migration: "20261128184454_enum_columns",
+    table: "scan",
+    upgrade: (row) => {
+      if (row.format === "") row.format = null;
+    },
+  },
+];
+
+/**
+ * The database must have every migration the backup's had: an older backup
+ * restores, a newer one does not. Answers the row upgrades of the
+ * migrations this database has and the backup's had not.
+ */
+async function rowUpgradesFor(header: BackupHeader): Promise<RowUpgrade[]> {
   const { applied } = await readMigrationState();
   const unknown = header.migrations.filter((name) => !applied.includes(name));
   if (unknown.length) {
     throw invalid(errorText("labs.restore.newerMigrations", { migrations: unknown.join(", ") }));
   }
+  return ROW_UPGRADES.filter(({ migration }) => applied.includes(migration) && !header.migrations.includes(migration));
+}
+
+/** A row's line, upgraded when a migration since its backup changed such rows. */
+function upgradedLine(line: string, upgrades: RowUpgrade[]): string {
+  if (upgrades.length === 0) return line;
+  const row = JSON.parse(line) as Record<string, unknown>;
+  for (const { upgrade } of upgrades) upgrade(row);
+  return JSON.stringify(row);
 }
 
 async function refuseHouseholdData(tx: Transaction): Promise<void> {
@@ -159,11 +191,11 @@ export async function tablesWithHouseholdData(client: Pick<Transaction, "$queryR
 async function restoreTables(
   tx: Transaction,
   lines: AsyncIterator<string>,
-  keepCredentials: boolean,
+  { keepCredentials, upgrades }: { keepCredentials: boolean; upgrades: RowUpgrade[] },
 ): Promise<BackupEnd["rows"]> {
   const read: BackupEnd["rows"] = {};
   const restored: BackupEnd["rows"] = {};
-  let section: { table: BackupTable; columns: string; skipped: boolean } | null = null;
+  let section: { table: BackupTable; columns: string; skipped: boolean; upgrades: RowUpgrade[] } | null = null;
   let batch: string[] = [];
   let batchBytes = 0;
   let lastIndex = -1;
@@ -196,8 +228,9 @@ async function restoreTables(
         read[section.table] = (read[section.table] ?? 0) + 1;
         continue;
       }
-      batch.push(line);
-      batchBytes += line.length;
+      const row = upgradedLine(line, section.upgrades);
+      batch.push(row);
+      batchBytes += row.length;
       if (batch.length >= BATCH_ROWS || batchBytes >= BATCH_BYTES) await flush();
       continue;
     }
@@ -214,6 +247,7 @@ async function restoreTables(
       table: control.name,
       columns: await checkedColumns(tx, control),
       skipped: !keepCredentials && CREDENTIAL_TABLES.has(control.name),
+      upgrades: upgrades.filter(({ table }) => table === control.name),
     };
     read[control.name] = 0;
     restored[control.name] = 0;

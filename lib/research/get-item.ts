@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { AppError, errorText } from "@/lib/http/errors";
 import { formatPriceFmt, isoTime } from "@/lib/research/format";
-import type { Availability, Condition, ItemDetail } from "@/lib/research/schemas";
+import type { Availability, ItemDetail } from "@/lib/research/schemas";
 
 /** Observations listed on an item; min/max/latest per source cover them all. */
 export const ITEM_OBSERVATIONS_LIMIT = 1000;
@@ -107,12 +107,12 @@ export async function getItemDetailOrThrow({ id }: { id: number }): Promise<Item
         br_id: obs.brId,
         source: obs.source,
         // The observe schema lets only the listed values into these columns.
-        condition: obs.condition as Condition | null,
+        condition: obs.condition,
         price,
         price_fmt: formatPriceFmt(price, obs.currency),
         currency: obs.currency,
         url: obs.url,
-        availability: obs.availability as Availability,
+        availability: obs.availability,
         notes: obs.notes,
         observed_at: obs.observedAt.toISOString(),
         session_slug: obs.session?.slug ?? null,

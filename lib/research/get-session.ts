@@ -143,7 +143,7 @@ export async function getSessionDetailOrThrow({ slug }: { slug: string }): Promi
       currency: obs.currency,
       price_fmt: obs.price === null ? null : formatPriceFmt(obs.price.toFixed(2), obs.currency),
       // The observe schema lets only the listed values into the column.
-      availability: obs.availability as Availability,
+      availability: obs.availability,
       url: obs.url,
       observed_at: obs.observedAt.toISOString(),
       origin: obs.origin,

@@ -147,8 +147,8 @@ export async function recordObservation({
            INSERT INTO observation
              (br_id, item_id, session_id, source, condition, price, currency, url, availability, notes, origin, observed_at)
            SELECT 'BR-' || counter.day || '-' || counter.value, it.id, se.id,
-                  ${input.source}::text, ${input.condition}::text, ${input.price}::numeric, ${input.currency}::text,
-                  ${input.url ?? null}::text, ${input.availability}::text, ${input.notes ?? null}::text, ${label}::text, now()
+                  ${input.source}::text, ${input.condition}::condition, ${input.price}::numeric, ${input.currency}::text,
+                  ${input.url ?? null}::text, ${input.availability}::availability, ${input.notes ?? null}::text, ${label}::text, now()
            FROM counter, it, se
            RETURNING id, item_id, br_id, source, price, currency, url, origin),
          low AS (

@@ -62,9 +62,9 @@ export type SetPreferenceOptions = { code: string; personName: string; sentiment
 /** Sets one person's sentiment about a code; the person is created if unknown. One atomic upsert. */
 export async function setPreference({ code, personName, sentiment }: SetPreferenceOptions) {
   const person = await upsertPerson({ name: personName });
-  const rows = await db().$queryRaw<{ sentiment: string; updated_at: Date }[]>`
+  const rows = await db().$queryRaw<{ sentiment: Sentiment; updated_at: Date }[]>`
     INSERT INTO preference (person_id, code, sentiment, updated_at)
-    VALUES (${person.id}, ${code}, ${sentiment}, now())
+    VALUES (${person.id}, ${code}, ${sentiment}::sentiment, now())
     ON CONFLICT (person_id, code) DO UPDATE SET sentiment = EXCLUDED.sentiment, updated_at = now()
     RETURNING sentiment, updated_at`;
   const row = rows[0];

@@ -5,7 +5,7 @@ import { yymmdd } from "@/lib/db/daily-counter";
 import { AppError, errorText } from "@/lib/http/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { BarcodeFormat } from "@/lib/scan/barcode-format";
-import { classifyCode } from "@/lib/scan/classify-code";
+import { classifyCode, type ScanKind } from "@/lib/scan/classify-code";
 import { cardValuesOf, productCodeOf, type Reading } from "@/lib/scan/normalise-reading";
 import { parseFatura, type VatLine } from "@/lib/scan/parse-fatura";
 import { SESSION_IDLE_MS } from "@/lib/scan/scan-session";
@@ -145,14 +145,15 @@ type RecordedRow = {
   id: number;
   session_id: string;
   store_id: number | null;
-  kind: string;
+  kind: ScanKind;
   store_name: string | null;
   invoice_id: number | null;
 };
 
 /**
  * The call of the scan's one statement, the `record_scan` function
- * (prisma/migrations/20261125100000_record_scan_function): data-modifying
+ * (prisma/migrations/20261125100000_record_scan_function; its kinds and
+ * format typed in 20261128184454_enum_columns): data-modifying
  * CTEs in which every write is guarded by "no scan holds this client id
  * yet", so a resend changes nothing: no product, no session bumped or
  * opened, no counter spent. A session and the scan that names it, or a scan
@@ -162,13 +163,13 @@ type RecordedRow = {
  */
 function recordScanStatement(input: {
   value: string;
-  format: string | null;
+  format: BarcodeFormat | null;
   note: string | null;
   sessionId: string | null | undefined;
   clientId: string | null;
   now: Date;
-  kindIfCard: string;
-  kindIfNot: string;
+  kindIfCard: ScanKind;
+  kindIfNot: ScanKind;
   invoice: InvoiceFields | null;
 }): Prisma.Sql {
   const { value, format, note, sessionId, clientId, now, kindIfCard, kindIfNot, invoice } = input;
@@ -177,7 +178,7 @@ function recordScanStatement(input: {
            r_store_name AS store_name, r_invoice_id AS invoice_id
     FROM record_scan(
       p_value => ${value}::text,
-      p_format => ${format ?? ""}::text,
+      p_format => ${format}::barcode_format,
       p_note => ${note || null}::text,
       p_session_id => ${sessionId ?? null}::text,
       p_client_id => ${clientId}::text,
@@ -185,8 +186,8 @@ function recordScanStatement(input: {
       p_idle_since => ${new Date(now.getTime() - SESSION_IDLE_MS)}::timestamptz,
       p_day => ${yymmdd(now)}::text,
       p_secret => ${randomBytes(16).toString("base64url")}::text,
-      p_kind_if_card => ${kindIfCard}::text,
-      p_kind_if_not => ${kindIfNot}::text,
+      p_kind_if_card => ${kindIfCard}::scan_kind,
+      p_kind_if_not => ${kindIfNot}::scan_kind,
       p_product_code => ${value.length <= MAX_PRODUCT_CODE}::boolean,
       p_search_text => ${searchTextOf({ name: "", brand: "", code: value })}::text,
       p_invoice => ${invoice ? JSON.stringify(invoice) : null}::jsonb)`;
@@ -199,7 +200,13 @@ function recordScanStatement(input: {
  */
 function recordedJson(
   row: RecordedRow,
-  written: { value: string; format: string | null; note: string | null; now: Date; invoice: InvoiceFields | null },
+  written: {
+    value: string;
+    format: BarcodeFormat | null;
+    note: string | null;
+    now: Date;
+    invoice: InvoiceFields | null;
+  },
 ) {
   const { value, format, note, now, invoice } = written;
   const decimal = (amount: string | null) => (amount === null ? null : new Prisma.Decimal(amount));
@@ -207,7 +214,7 @@ function recordedJson(
   return recordedScanJson({
     id: row.id,
     value,
-    format: format ?? "",
+    format,
     kind: row.kind,
     note: note || null,
     clientId: null,

@@ -89,7 +89,8 @@ export function scanJson(scan: ScanWithStore) {
   return {
     id: scan.id,
     value: scan.value,
-    format: scan.format,
+    // Stored as null when the reader gave none; the wire has always said "".
+    format: scan.format ?? "",
     kind: scan.kind,
     note: scan.note,
     session_id: scan.sessionId,

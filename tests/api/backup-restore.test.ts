@@ -25,6 +25,40 @@ const ATTACHMENT = new Uint8Array(
   Buffer.concat([PNG_1X1, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7 + 3) % 256))]),
 );
 
+/** A code typed in by hand, so its scan has no format. */
+const TYPED_CODE = "TALAO-0042";
+
+/** The migration that made a scan without a format NULL where it had been ''. */
+const ENUM_COLUMNS = "20261128184454_enum_columns";
+
+/** The archive as a Labs before `migration` wrote it: the header without it, each row of `table` as `older` makes it. */
+function archiveBefore(
+  archive: Buffer,
+  migration: string,
+  table: string,
+  older: (row: Record<string, unknown>) => Record<string, unknown>,
+): Buffer {
+  let inTable = false;
+  const lines = gunzipSync(archive)
+    .toString("utf8")
+    .split("\n")
+    .map((line, index) => {
+      if (!line) return line;
+      const parsed = JSON.parse(line) as Record<string, unknown>;
+      if (index === 0) {
+        const migrations = parsed.migrations as string[];
+        expect(migrations).toContain(migration);
+        return JSON.stringify({ ...parsed, migrations: migrations.filter((name) => name !== migration) });
+      }
+      if (typeof parsed.labs === "string") {
+        inTable = parsed.labs === "table" && parsed.name === table;
+        return line;
+      }
+      return inTable ? JSON.stringify(older(parsed)) : line;
+    });
+  return gzipSync(lines.join("\n"));
+}
+
 /** A card's photo: a real PNG, so the card route keeps it. */
 const PHOTO = pngOf(30, 20, [122, 28, 48]);
 
@@ -77,7 +111,9 @@ function restoreWithCli(file: string, database: Record<string, string | undefine
 }
 
 /** One of everything: every table a backup holds gets rows through the app's own routes. */
-async function fillEveryArea(server: RunningServer): Promise<{ todoId: number; attachmentId: number; key: string }> {
+type Filled = { todoId: number; attachmentId: number; key: string; sessionId: string };
+
+async function fillEveryArea(server: RunningServer): Promise<Filled> {
   const operator = { cookie: await operatorCookie() };
   const store = await call(server, "/base-scan/api/stores", {
     method: "POST",
@@ -114,6 +150,8 @@ async function fillEveryArea(server: RunningServer): Promise<{ todoId: number; a
     method: "POST",
     json: { value: FATURA, format: "qr_code", session_id: sessionId },
   });
+  // Typed in: no format.
+  await call(server, "/base-scan/api/scan", { method: "POST", json: { value: TYPED_CODE, session_id: sessionId } });
   await call(server, "/base-scan/api/preferences/set", {
     method: "POST",
     json: { code: "5601234567897", person_name: "Inês", sentiment: "like" },
@@ -168,14 +206,19 @@ async function fillEveryArea(server: RunningServer): Promise<{ todoId: number; a
   await call(server, "/base-research/api/state", { headers: { authorization: `Bearer ${account.key}` } });
 
   const todo = await call(server, `/api/core-ask/${logged.id}`, { headers: operator });
-  return { todoId: logged.id as number, attachmentId: todo.todo.attachments[0].id as number, key: key.key as string };
+  return {
+    todoId: logged.id as number,
+    attachmentId: todo.todo.attachments[0].id as number,
+    key: key.key as string,
+    sessionId,
+  };
 }
 
 describe("backup and restore", () => {
   let source: RunningServer;
   let archive: Buffer;
   let backup: Backup;
-  let filled: { todoId: number; attachmentId: number; key: string };
+  let filled: Filled;
   const work = mkdtempSync(path.join(tmpdir(), "labs-backup-test-"));
   const archiveFile = path.join(work, "household.ndjson.gz");
 
@@ -429,6 +472,26 @@ describe("backup and restore", () => {
       expect(again.status).toBe(409);
       expect(again.data.error.message).toMatch(/already holds a household's data/);
     });
+
+    it(
+      "restores a backup from before the formats became an enum, a typed-in scan's '' read as no format",
+      async () => {
+        const older = archiveBefore(archive, ENUM_COLUMNS, "scan", (row) => ({ ...row, format: row.format ?? "" }));
+        expect(gunzipSync(older).toString("utf8")).toContain(`"value":"${TYPED_CODE}","format":""`);
+        const another = await startServer();
+        try {
+          const { status, data } = await restore(older, "application/gzip", another);
+          expect(status, JSON.stringify(data)).toBe(200);
+          expect(data.rows.scan).toBe(backup.tables.get("scan")!.length);
+          const { scans } = await call(another, `/base-scan/api/session/${filled.sessionId}`);
+          expect(scans).toContainEqual(expect.objectContaining({ value: TYPED_CODE, format: "" }));
+          expect(scans).toContainEqual(expect.objectContaining({ value: "5601234567897", format: "ean_13" }));
+        } finally {
+          await another.stop();
+        }
+      },
+      OWN_SERVER_TIMEOUT_MS,
+    );
 
     it(
       "restores the API keys and paired phones too when asked (keep_credentials=1)",

@@ -37,6 +37,9 @@ const CHANGED_ON_PURPOSE: Record<string, Record<string, string>> = {
     product: "a UPC-A kept in 12 digits takes its GTIN's 13 (decision 027; tests/db/migrate.test.ts)",
     preference: "as its product",
   },
+  "20261128184454_enum_columns": {
+    scan: "a scan typed in without a format held '' and holds NULL, still \"\" on the wire (decision 036)",
+  },
 };
 
 const folders: string[] = [];

@@ -8,7 +8,7 @@ import { buildSnapshot, SNAPSHOT_QUERY_COUNT, type SnapshotClient } from "@/lib/
 import { getItemDetailOrThrow } from "@/lib/research/get-item";
 import { createNote, listNotes } from "@/lib/research/notes";
 import { recordObservation } from "@/lib/research/record-observation";
-import { listNotesQuery, observeBody } from "@/lib/research/schemas";
+import { listNotesQuery, observeBody, type Availability } from "@/lib/research/schemas";
 
 // All research domain tests live in this one file: in db:postgres the
 // db suites share one PostgreSQL database, and the snapshot sections are
@@ -32,7 +32,7 @@ async function seedObservation(fields: {
   source: string;
   price?: string | null;
   currency?: string;
-  availability?: string;
+  availability?: Availability;
   minutesAgo: number;
   sessionId?: number | null;
   url?: string | null;
