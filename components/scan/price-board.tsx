@@ -1,8 +1,9 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import useSWR from "swr";
+import { z } from "zod";
 import { ProductPicker, productTitle, type PickedProduct } from "@/components/scan/product-picker";
 import { useUrlParam } from "@/components/scan/use-url-param";
 import { Badge } from "@/components/ui/badge";
@@ -13,23 +14,17 @@ import { Money } from "@/components/ui/money";
 import { Notice } from "@/components/ui/notice";
 import { pageHref, PageLinks } from "@/components/ui/page-links";
 import { Time } from "@/components/ui/time";
+import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import { formatMoney } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { FetchError, fetcher, api } from "@/lib/http/client-api";
 import { parsePrice, PriceFormatError } from "@/lib/money/parse-price";
-import {
-  createPriceBody,
-  type CreatePriceResponse,
-  type ListPricesResponse,
-  type Price,
-  type Store,
-} from "@/lib/scan/schemas";
+import type { CreatePriceResponse, ListPricesResponse, Price, Store } from "@/lib/scan/schemas";
 import { foldText } from "@/lib/scan/search-text";
 
 const PRICES_URL = "/base-scan/api/prices";
 const compareKey = (code: string) => `/base-scan/api/prices?code=${encodeURIComponent(code)}&history=1`;
 
-type Errors = Partial<Record<"product" | "store" | "price" | "form", string>>;
 type Translate = ReturnType<typeof useTranslations<"scan.prices">>;
 
 /**
@@ -54,19 +49,11 @@ export function PriceBoard({
   initialProduct: PickedProduct | null;
 }) {
   const t = useTranslations("scan.prices");
-  const locale = useLocale();
-  const id = useId();
   const compare = useUrlParam("code");
   const code = compare.value;
   const [product, setProduct] = useState<PickedProduct | null>(
     code ? (initialProduct?.code === code ? initialProduct : { code, name: "" }) : null,
   );
-  const [store, setStore] = useState("");
-  const [price, setPrice] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
-  const [saved, setSaved] = useState<Price | null>(null);
-
   // The same page as the HTML: the API's default page size is the page's.
   const latestKey = pageHref(PRICES_URL, { cursor: latestPage.cursor });
   const { data: latest, mutate: mutateLatest } = useSWR<ListPricesResponse>(latestKey, fetcher, {
@@ -79,133 +66,25 @@ export function PriceBoard({
     mutate: mutateComparison,
   } = useSWR<ListPricesResponse>(code ? compareKey(code) : null, fetcher);
 
-  const knownStore = stores.find((candidate) => foldText(candidate.name) === foldText(store));
-  const preview = pricePreview(price, t, locale);
   const comparedName = comparison?.prices[0]?.product_name || (product?.code === code ? product?.name : "") || "";
 
   const pick = (next: PickedProduct | null) => {
     setProduct(next);
-    setSaved(null);
     if (next) compare.replace(next.code);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const input = {
-      code: product?.code ?? null,
-      ...(knownStore ? { store_id: knownStore.id } : { store_name: store.trim() === "" ? null : store }),
-      price,
-    };
-    const check = createPriceBody.safeParse(input);
-    if (!check.success) {
-      const found: Errors = {};
-      for (const issue of check.error.issues) {
-        const path = String(issue.path[0]);
-        if (path === "code") found.product ??= t("record.pickProduct");
-        else if (path.startsWith("store")) found.store ??= t("record.typeStore");
-        else if (path === "price") found.price ??= preview.ok ? sentence(issue.message) : preview.text;
-      }
-      setErrors(found);
-      return;
-    }
-    setPending(true);
-    setErrors({});
-    try {
-      const { price: recorded } = await api<CreatePriceResponse>(PRICES_URL, { method: "POST", json: check.data });
-      setSaved(recorded);
-      setPrice("");
-      if (compare.value !== recorded.code) compare.replace(recorded.code);
-      void mutateComparison();
-      void mutateLatest();
-    } catch (error) {
-      setErrors(errorsFrom(error, t));
-    } finally {
-      setPending(false);
-    }
   };
 
   return (
     <div className="space-y-6 pb-8">
-      <form
-        onSubmit={submit}
-        noValidate
-        aria-labelledby={`${id}-record`}
-        className="surface space-y-4 rounded-2xl border border-line bg-surface p-4 shadow-sm ui-b:p-2"
-      >
-        <h2 id={`${id}-record`} className="text-lg font-semibold">
-          {t("record.title")}
-        </h2>
-        <ProductPicker
-          label={t("record.product")}
-          value={product && !product.name && product.code === code ? { ...product, name: comparedName } : product}
-          onChange={pick}
-          error={errors.product}
-        />
-        <FormField
-          label={t("record.store")}
-          id={`${id}-store`}
-          error={errors.store}
-          hint={store.trim() && !knownStore ? t("record.newStore", { name: store.trim() }) : null}
-        >
-          {(control) => (
-            <>
-              <Input
-                {...control}
-                list={`${id}-stores`}
-                value={store}
-                onChange={(event) => setStore(event.target.value)}
-                autoComplete="off"
-              />
-              <datalist id={`${id}-stores`}>
-                {stores.map((option) => (
-                  <option key={option.id} value={option.name} />
-                ))}
-              </datalist>
-            </>
-          )}
-        </FormField>
-        <FormField
-          label={t("record.price")}
-          id={`${id}-price`}
-          error={errors.price}
-          hint={
-            preview.ok
-              ? t("record.readsAs", { amount: preview.text })
-              : price.trim()
-                ? preview.text
-                : t("record.example")
-          }
-        >
-          {(control) => (
-            <Input
-              {...control}
-              value={price}
-              onChange={(event) => setPrice(event.target.value)}
-              inputMode="decimal"
-              autoComplete="off"
-              className="text-lg tabular-nums"
-            />
-          )}
-        </FormField>
-        <FormError>{errors.form}</FormError>
-        <Button type="submit" block disabled={pending}>
-          {pending ? t("record.saving") : t("record.save")}
-        </Button>
-        {saved ? (
-          <Notice tone="success">
-            {t.rich("record.saved", {
-              amount: formatMoney(locale, saved.price, saved.currency),
-              product: saved.product_name || saved.code,
-              store: saved.store_name,
-              strong: (chunks) => <strong className="tabular-nums">{chunks}</strong>,
-            })}
-            {saved.likely_typo && saved.median
-              ? ` ${t("record.typo", { median: formatMoney(locale, saved.median, saved.currency) })}`
-              : ""}
-          </Notice>
-        ) : null}
-      </form>
+      <RecordPriceForm
+        stores={stores}
+        product={product && !product.name && product.code === code ? { ...product, name: comparedName } : product}
+        onPick={pick}
+        onRecorded={(recorded) => {
+          if (compare.value !== recorded.code) compare.replace(recorded.code);
+          void mutateComparison();
+          void mutateLatest();
+        }}
+      />
 
       {code ? (
         <Comparison
@@ -235,6 +114,144 @@ export function PriceBoard({
         </>
       )}
     </div>
+  );
+}
+
+/** The record form's fields as typed; each message is the reader's. */
+function recordPriceForm(t: Translate, locale: Locale) {
+  return z.object({
+    code: z.string().min(1, t("record.pickProduct")),
+    store_name: z.string().trim().min(1, t("record.typeStore")),
+    price: z.string().superRefine((text, ctx) => {
+      const problem = priceProblem(text, t, locale);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  });
+}
+
+type RecordPriceValues = z.infer<ReturnType<typeof recordPriceForm>>;
+
+/**
+ * Record a price: the product picked (or typed as a barcode), the store by
+ * name (a new one is added), the price as people type it. Checked as typed,
+ * sent with useSendForm: a refusal lands on the field it names, and nothing
+ * typed is cleared but the price once it is saved.
+ */
+function RecordPriceForm({
+  stores,
+  product,
+  onPick,
+  onRecorded,
+}: {
+  stores: Store[];
+  product: PickedProduct | null;
+  onPick: (product: PickedProduct | null) => void;
+  onRecorded: (price: Price) => void;
+}) {
+  const t = useTranslations("scan.prices");
+  const locale = useLocale();
+  const id = useId();
+  const schema = useMemo(() => recordPriceForm(t, locale), [t, locale]);
+  const form = useApiForm(schema, { code: product?.code ?? "", store_name: "", price: "" });
+  const sendForm = useSendForm();
+  // The price saved last, shown while the product it was saved for is the picked one.
+  const [lastSaved, setLastSaved] = useState<{ price: Price; forCode: string } | null>(null);
+  const {
+    register,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
+  const store = watch("store_name");
+  const price = watch("price");
+  const knownStore = stores.find((candidate) => foldText(candidate.name) === foldText(store));
+  const preview = pricePreview(price, t, locale);
+
+  // The product is the page's (picked here or from the latest prices): the form follows it.
+  const code = product?.code ?? "";
+  useEffect(() => {
+    form.setValue("code", code, { shouldValidate: form.formState.isSubmitted });
+  }, [code, form]);
+  const saved = lastSaved?.forCode === code ? lastSaved.price : null;
+
+  const submit = form.handleSubmit(async (values) => {
+    // A store of the list by its id, however its name was typed; a new one by name.
+    const known = stores.find((candidate) => foldText(candidate.name) === foldText(values.store_name));
+    const body = {
+      code: values.code,
+      ...(known ? { store_id: known.id } : { store_name: values.store_name }),
+      price: values.price,
+    };
+    const made = await sendForm<CreatePriceResponse, RecordPriceValues, RecordPriceValues>(form, PRICES_URL, body);
+    if (!made) return;
+    setLastSaved({ price: made.price, forCode: values.code });
+    form.setValue("price", "");
+    onRecorded(made.price);
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby={`${id}-record`}
+      className="surface space-y-4 rounded-2xl border border-line bg-surface p-4 shadow-sm ui-b:p-2"
+    >
+      <h2 id={`${id}-record`} className="text-lg font-semibold">
+        {t("record.title")}
+      </h2>
+      <ProductPicker label={t("record.product")} value={product} onChange={onPick} error={errors.code?.message} />
+      <FormField
+        label={t("record.store")}
+        id={`${id}-store`}
+        error={errors.store_name?.message}
+        hint={store.trim() && !knownStore ? t("record.newStore", { name: store.trim() }) : null}
+      >
+        {(control) => (
+          <>
+            <Input {...control} list={`${id}-stores`} autoComplete="off" {...register("store_name")} />
+            <datalist id={`${id}-stores`}>
+              {stores.map((option) => (
+                <option key={option.id} value={option.name} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </FormField>
+      <FormField
+        label={t("record.price")}
+        id={`${id}-price`}
+        error={errors.price?.message}
+        hint={
+          preview.ok ? t("record.readsAs", { amount: preview.text }) : price.trim() ? preview.text : t("record.example")
+        }
+      >
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="decimal"
+            autoComplete="off"
+            className="text-lg tabular-nums"
+            {...register("price")}
+          />
+        )}
+      </FormField>
+      <FormError>{errors.root?.server?.message}</FormError>
+      <Button type="submit" block disabled={isSubmitting}>
+        {isSubmitting ? t("record.saving") : t("record.save")}
+      </Button>
+      {saved ? (
+        <Notice tone="success">
+          {t.rich("record.saved", {
+            amount: formatMoney(locale, saved.price, saved.currency),
+            product: saved.product_name || saved.code,
+            store: saved.store_name,
+            strong: (chunks) => <strong className="tabular-nums">{chunks}</strong>,
+          })}
+          {saved.likely_typo && saved.median
+            ? ` ${t("record.typo", { median: formatMoney(locale, saved.median, saved.currency) })}`
+            : ""}
+        </Notice>
+      ) : null}
+    </form>
   );
 }
 
@@ -446,18 +463,9 @@ function pricePreview(text: string, t: Translate, locale: Locale): { ok: boolean
   }
 }
 
-function sentence(message: string): string {
-  return message.charAt(0).toUpperCase() + message.slice(1) + (message.endsWith(".") ? "" : ".");
-}
-
-function errorsFrom(error: unknown, t: Translate): Errors {
-  if (!(error instanceof FetchError)) return { form: t("record.failed") };
-  if (error.code === "network") return { form: t("record.offline") };
-  const found: Errors = {};
-  for (const issue of error.issues ?? []) {
-    if (issue.path === "price") found.price ??= sentence(issue.message);
-    else if (issue.path.startsWith("store")) found.store ??= sentence(issue.message);
-    else if (issue.path === "code" || issue.path === "product_id") found.product ??= sentence(issue.message);
-  }
-  return Object.keys(found).length > 0 ? found : { form: error.message };
+/** Why a typed price cannot be saved, in the reader's words, or null when it can. */
+function priceProblem(text: string, t: Translate, locale: Locale): string | null {
+  if (text.trim() === "") return t("priceError.empty");
+  const preview = pricePreview(text, t, locale);
+  return preview.ok ? null : preview.text;
 }

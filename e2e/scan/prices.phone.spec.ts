@@ -28,10 +28,20 @@ test("prices typed in European formats are compared across stores, cheapest firs
     await expect(saved).toContainText(`at ${store}.`);
   };
 
+  // Nothing typed: the price says what it wants.
+  await form.getByRole("button", { name: "Save price" }).click();
+  await expect(form.getByLabel("Price")).toHaveAccessibleDescription("Type the price, e.g. 12,50.");
+
   await form.getByLabel("Price").fill("1.234,56 €");
   await expect(form.getByText("Reads as €1,234.56")).toBeVisible();
   await form.getByLabel("Price").fill("1.234");
   await expect(form.getByText(/ambiguous/)).toBeVisible();
+  // Saved as it is, each field says what it lacks, and what was typed stays.
+  await form.getByRole("button", { name: "Save price" }).click();
+  await expect(form.getByLabel("Store")).toHaveAccessibleDescription("Type the store's name.");
+  await expect(form.getByLabel("Price")).toHaveAccessibleDescription(/“1\.234” is ambiguous/);
+  await expect(form.getByLabel("Price")).toHaveValue("1.234");
+  await expect(form.getByLabel("Store")).toBeFocused();
 
   await record(storeA, "1,29");
   await expect(saved).toContainText("Saved €1.29 for");
