@@ -159,8 +159,15 @@ async function rowUpgradesFor(header: BackupHeader): Promise<RowUpgrade[]> {
 /** A row's line, upgraded when a migration since its backup changed such rows. */
 function upgradedLine(line: string, upgrades: RowUpgrade[]): string {
   if (upgrades.length === 0) return line;
-  const row = JSON.parse(line) as Record<string, unknown>;
-  for (const { upgrade } of upgrades) upgrade(row);
+  let row: unknown;
+  try {
+    row = JSON.parse(line);
+  } catch {
+    throw invalid(errorText("labs.restore.notJsonLine"));
+  }
+  // Anything but an object is left as it is, for the database to refuse as any other row.
+  if (typeof row !== "object" || row === null || Array.isArray(row)) return line;
+  for (const { upgrade } of upgrades) upgrade(row as Record<string, unknown>);
   return JSON.stringify(row);
 }
 

@@ -432,7 +432,19 @@ describe("backup and restore", () => {
       const newer = gzipSync(
         lines.map((line, i) => (i === 0 ? line.replace('"version":1', '"version":99') : line)).join("\n"),
       );
+      // A backup from before a migration whose rows are upgraded as they are read (ROW_UPGRADES).
+      const olderLines = gunzipSync(archiveBefore(archive, ENUM_COLUMNS, "scan", (row) => row))
+        .toString("utf8")
+        .split("\n");
+      const olderWith = (row: string) =>
+        gzipSync(olderLines.map((line) => (line.includes(`"value":"${TYPED_CODE}"`) ? row : line)).join("\n"));
       const cases: [string, Uint8Array, RegExp][] = [
+        ["an older backup with a scan row that is not JSON", olderWith('{"id": 1, broken'), /a line that is not JSON/],
+        [
+          "an older backup with a scan row that is not an object",
+          olderWith("[1, 2]"),
+          /scan rows could not be restored/,
+        ],
         ["cut short", cut, /cut short/],
         ["a card of a store that is not there", orphan, /card rows could not be restored/],
         ["from a newer Labs", newer, /newer than this Labs reads/],
