@@ -6,6 +6,7 @@ import { z } from "zod";
 import { BarcodeView, useFormatName } from "@/components/scan/barcode-view";
 import { CameraScanner, type DetectedBarcode } from "@/components/scan/camera-scanner";
 import { PersonChips } from "@/components/scan/person-chips";
+import { findStore, StoreInput } from "@/components/scan/store-input";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { FormError, FormField } from "@/components/ui/field";
@@ -165,7 +166,6 @@ function AddCardForm({
   const trimmed = value.trim();
   const effectiveFormat = chosenFormat(format, value);
   const formatName = useFormatName();
-  const knownStore = (name: string) => stores.find((candidate) => foldText(candidate.name) === foldText(name));
   const fieldId = (name: FieldName) => `${id}-${name}`;
 
   const submit = form.handleSubmit(async ({ card, store: newStore }) => {
@@ -177,7 +177,7 @@ function AddCardForm({
       );
       return;
     }
-    let storeId = knownStore(newStore.name)?.id;
+    let storeId = findStore(stores, newStore.name)?.id;
     if (storeId === undefined) {
       const made = await sendForm<CreateStoreResponse, AddCardValues>(form, "/base-scan/api/stores", newStore);
       if (!made) return;
@@ -201,7 +201,7 @@ function AddCardForm({
   }
 
   const valueHint = scanned ? t("addCard.valueScanned", { format: scanned }) : t("addCard.valueHint");
-  const storeHint = store.trim() && !knownStore(store) ? t("addCard.storeNew", { name: store.trim() }) : null;
+  const storeHint = store.trim() && !findStore(stores, store) ? t("addCard.storeNew", { name: store.trim() }) : null;
   const personHint =
     person.trim() && !people.some((p) => foldText(p.name) === foldText(person))
       ? t("addCard.personNew", { name: person.trim() })
@@ -269,16 +269,7 @@ function AddCardForm({
       </FormField>
 
       <FormField label={t("addCard.storeLabel")} id={fieldId("store")} error={errors.store?.message} hint={storeHint}>
-        {(control) => (
-          <>
-            <Input {...form.register("store")} {...control} list={`${id}-stores`} autoComplete="off" />
-            <datalist id={`${id}-stores`}>
-              {stores.map((option) => (
-                <option key={option.id} value={option.name} />
-              ))}
-            </datalist>
-          </>
-        )}
+        {(control) => <StoreInput {...form.register("store")} {...control} stores={stores} />}
       </FormField>
 
       <FormField

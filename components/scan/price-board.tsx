@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 import useSWR from "swr";
 import { z } from "zod";
 import { ProductPicker, productTitle, type PickedProduct } from "@/components/scan/product-picker";
+import { findStore, StoreInput } from "@/components/scan/store-input";
 import { useUrlParam } from "@/components/scan/use-url-param";
 import { Badge } from "@/components/ui/badge";
 import { Button, rowButtonClass } from "@/components/ui/button";
@@ -20,7 +21,6 @@ import type { Locale } from "@/lib/i18n/locales";
 import { FetchError, fetcher, api } from "@/lib/http/client-api";
 import { parsePrice, PriceFormatError } from "@/lib/money/parse-price";
 import type { CreatePriceResponse, ListPricesResponse, Price, Store } from "@/lib/scan/schemas";
-import { foldText } from "@/lib/scan/search-text";
 
 const PRICES_URL = "/base-scan/api/prices";
 const compareKey = (code: string) => `/base-scan/api/prices?code=${encodeURIComponent(code)}&history=1`;
@@ -163,7 +163,7 @@ function RecordPriceForm({
   } = form;
   const store = watch("store_name");
   const price = watch("price");
-  const knownStore = stores.find((candidate) => foldText(candidate.name) === foldText(store));
+  const knownStore = findStore(stores, store);
   const preview = pricePreview(price, t, locale);
 
   // The product is the page's (picked here or from the latest prices): the form follows it.
@@ -175,7 +175,7 @@ function RecordPriceForm({
 
   const submit = form.handleSubmit(async (values) => {
     // A store of the list by its id, however its name was typed; a new one by name.
-    const known = stores.find((candidate) => foldText(candidate.name) === foldText(values.store_name));
+    const known = findStore(stores, values.store_name);
     const body = {
       code: values.code,
       ...(known ? { store_id: known.id } : { store_name: values.store_name }),
@@ -205,16 +205,7 @@ function RecordPriceForm({
         error={errors.store_name?.message}
         hint={store.trim() && !knownStore ? t("record.newStore", { name: store.trim() }) : null}
       >
-        {(control) => (
-          <>
-            <Input {...control} list={`${id}-stores`} autoComplete="off" {...register("store_name")} />
-            <datalist id={`${id}-stores`}>
-              {stores.map((option) => (
-                <option key={option.id} value={option.name} />
-              ))}
-            </datalist>
-          </>
-        )}
+        {(control) => <StoreInput {...control} stores={stores} {...register("store_name")} />}
       </FormField>
       <FormField
         label={t("record.price")}
