@@ -55,8 +55,31 @@ async function standInPushService(page: Page): Promise<{ subscription: () => Ser
   return { subscription: () => made };
 }
 
-/** Hands `data` to the page's service worker as a push message, as the browser does when one arrives. */
+/**
+ * Hands `data` to the page's service worker as a push message, as the browser
+ * does when one arrives, and waits until the worker has finished showing what
+ * it shows. Reading getNotifications() while showNotification() is still on
+ * its way loses the notification: Chromium drops from its list one that was
+ * written before the read began but not yet on screen, and never lists it
+ * again. So the worker's showNotification is watched (Playwright reaches
+ * service workers, and keeps the one it is attached to running), and only a
+ * settled call is read back.
+ */
 async function deliverToServiceWorker(context: BrowserContext, page: Page, data: string) {
+  const worker =
+    context.serviceWorkers().find((each) => each.url().endsWith("/base-scan/sw.js")) ??
+    (await context.waitForEvent("serviceworker", (each) => each.url().endsWith("/base-scan/sw.js")));
+  await worker.evaluate(() => {
+    const scope = self as unknown as { registration: ServiceWorkerRegistration; labsShowing: Promise<void>[] };
+    const show = scope.registration.showNotification.bind(scope.registration);
+    scope.labsShowing = [];
+    scope.registration.showNotification = (...args) => {
+      const showing = show(...args);
+      scope.labsShowing.push(showing);
+      return showing;
+    };
+  });
+
   const cdp = await context.newCDPSession(page);
   const registrations: { registrationId: string; scopeURL: string }[] = [];
   cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations: updated }) => registrations.push(...updated));
@@ -68,6 +91,10 @@ async function deliverToServiceWorker(context: BrowserContext, page: Page, data:
     registrationId: registration.registrationId,
     data,
   });
+
+  const showing = () => worker.evaluate(() => (self as unknown as { labsShowing: unknown[] }).labsShowing.length);
+  await expect.poll(showing).toBe(1);
+  await worker.evaluate(() => Promise.all((self as unknown as { labsShowing: Promise<void>[] }).labsShowing));
 }
 
 test("a phone turns on notifications, is pushed a new request, and its service worker shows it", async ({
