@@ -1,28 +1,31 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { z } from "zod";
 import { CaptureSent, PriorityOptions } from "@/components/ask/capture-parts";
-import { Button, buttonClass, IconButton } from "@/components/ui/button";
+import { Button, IconButton } from "@/components/ui/button";
 import { FormError, FormField } from "@/components/ui/field";
+import { FileButton } from "@/components/ui/file-button";
 import { Input, Select, Textarea } from "@/components/ui/input";
+import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { api, FetchError } from "@/lib/http/client-api";
 import { formatNumber } from "@/lib/i18n/format";
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MAX_FILES,
   LOG_REQUEST_MAX_BYTES,
+  logTodoBody,
   SOURCES,
   TEXT_MAX,
 } from "@/lib/ask/schemas";
 
 type Picked = { file: File; preview: string | null };
-/** The fields the server may name in its `issues`; the rest is the form's. */
-const FIELDS = ["text", "priority", "source", "page_url", "attachments"] as const;
-type FieldName = (typeof FIELDS)[number];
-type Issues = Partial<Record<FieldName | "form", string>>;
+
+/** The log route's own fields, and the files picked: the picker checks those itself, and the server may name them. */
+const fullCaptureForm = logTodoBody.extend({ attachments: z.array(z.instanceof(File)) });
 
 const MIB = 1024 * 1024;
 
@@ -34,14 +37,21 @@ const MIB = 1024 * 1024;
  */
 export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
   const t = useTranslations("ask.full");
-  const tForm = useTranslations("common.form");
   const locale = useLocale();
   const id = useId();
   const hydrated = useHydrated();
   const [picked, setPicked] = useState<Picked[]>([]);
   const [percent, setPercent] = useState<number | null>(null);
   const [sent, setSent] = useState<number | null>(null);
-  const [issues, setIssues] = useState<Issues>({});
+  const form = useApiForm(fullCaptureForm, {
+    text: "",
+    priority: "0",
+    source: "ask-full",
+    page_url: defaultPageUrl ?? "",
+    attachments: [],
+  });
+  const sendForm = useSendForm();
+  const { errors } = form.formState;
 
   const size = (bytes: number) =>
     bytes >= MIB
@@ -79,50 +89,38 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
 
   function pick(files: FileList | null) {
     const added = Array.from(files ?? []);
-    const problem = checkFiles([...picked.map((p) => p.file), ...added]);
-    setIssues((current) => {
-      const rest = { ...current };
-      delete rest.attachments;
-      return problem ? { ...rest, attachments: problem } : rest;
-    });
-    if (problem) return;
+    const all = [...picked.map((p) => p.file), ...added];
+    const problem = checkFiles(all);
+    if (problem) return form.setError("attachments", { type: "picked", message: problem });
+    form.clearErrors("attachments");
     const items = added.map((file) => {
       const preview = file.type.startsWith("image/") ? URL.createObjectURL(file) : null;
       if (preview) previews.current.add(preview);
       return { file, preview };
     });
     setPicked([...picked, ...items]);
+    form.setValue("attachments", all);
   }
 
   function remove(index: number) {
+    const kept = picked.filter((_, i) => i !== index);
     forget(picked.filter((_, i) => i === index));
-    setPicked(picked.filter((_, i) => i !== index));
+    setPicked(kept);
+    form.setValue(
+      "attachments",
+      kept.map((p) => p.file),
+    );
   }
 
-  /** The server's refusal: each issue on its field, the first of those focused. */
-  function refused(form: HTMLFormElement, problem: FetchError) {
-    const found: Issues = {};
-    for (const issue of problem.issues ?? []) {
-      const field = issue.path.split(".")[0] as FieldName;
-      if ((FIELDS as readonly string[]).includes(field) && !found[field]) found[field] = issue.message;
-    }
-    const onFields = Object.keys(found) as FieldName[];
-    found.form = onFields.length
-      ? tForm("fixFields")
-      : problem.enveloped
-        ? problem.message
-        : t("serverAnswered", { status: problem.status });
-    setIssues(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    data.delete("attachments");
-    for (const { file } of picked) data.append("attachments", file, file.name);
+  // Checked with the route's schema, then sent as multipart (the files beside
+  // the fields) with the upload's progress; a refusal lands on the fields it names.
+  async function send({ attachments, ...fields }: z.output<typeof fullCaptureForm>) {
+    const data = new FormData();
+    data.set("text", fields.text);
+    if (fields.priority !== undefined) data.set("priority", String(fields.priority));
+    if (fields.source) data.set("source", fields.source);
+    if (fields.page_url) data.set("page_url", fields.page_url);
+    for (const file of attachments) data.append("attachments", file, file.name);
     data.set(
       "page_context",
       JSON.stringify({
@@ -132,29 +130,20 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
         referrer: document.referrer || null,
       }),
     );
-
-    setIssues({});
     setSent(null);
     setPercent(0);
-    api<{ id: number }>("/api/base-ask/log", {
-      method: "POST",
-      form: data,
-      onUpload: (progress) => setPercent(progress === "sent" ? 100 : progress),
-    }).then(
-      (body) => {
-        setPercent(null);
-        form.reset();
-        forget(picked);
-        setPicked([]);
-        setSent(body.id);
-      },
-      (problem: unknown) => {
-        setPercent(null);
-        if (!(problem instanceof FetchError)) throw problem;
-        if (problem.code === "network") setIssues({ form: tForm("offline") });
-        else refused(form, problem);
-      },
+    const made = await sendForm<{ id: number }, z.input<typeof fullCaptureForm>, z.output<typeof fullCaptureForm>>(
+      form,
+      "/api/base-ask/log",
+      data,
+      { onUpload: (progress) => setPercent(progress === "sent" ? 100 : progress) },
     );
+    setPercent(null);
+    if (made === undefined) return; // Nothing typed or picked is lost.
+    form.reset();
+    forget(picked);
+    setPicked([]);
+    setSent(made.id);
   }
 
   const uploading = percent !== null;
@@ -168,23 +157,25 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
 
   return (
     <form
-      onSubmit={submit}
+      // Made at submit, not in render: sending lets go of the previews' object URLs, held in a ref.
+      onSubmit={(event) => form.handleSubmit(send)(event)}
       action="/api/base-ask/log"
       method="post"
       encType="multipart/form-data"
+      noValidate={hydrated}
       aria-label={t("formLabel")}
       className="space-y-4 ui-b:space-y-2"
     >
       {/* Above the fields: it may say "check the fields marked below". */}
-      <FormError>{issues.form}</FormError>
-      <FormField label={t("text")} id={ids.text} error={issues.text}>
-        {(control) => <Textarea {...control} name="text" required rows={5} maxLength={TEXT_MAX} />}
+      <FormError>{errors.root?.server?.message}</FormError>
+      <FormField label={t("text")} id={ids.text} error={errors.text?.message}>
+        {(control) => <Textarea {...control} {...form.register("text")} required rows={5} maxLength={TEXT_MAX} />}
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
-        <PriorityField id={ids.priority} error={issues.priority} />
-        <FormField label={t("kind")} id={ids.source} error={issues.source}>
+        <PriorityField id={ids.priority} error={errors.priority?.message} field={form.register("priority")} />
+        <FormField label={t("kind")} id={ids.source} error={errors.source?.message}>
           {(control) => (
-            <Select {...control} name="source" defaultValue="ask-full">
+            <Select {...control} {...form.register("source")} defaultValue="ask-full">
               {SOURCES.filter((s) => s !== "ask-quick").map((source) => (
                 <option key={source} value={source}>
                   {source === "bug" ? t("kindBug") : t("kindRequest")}
@@ -194,11 +185,11 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
           )}
         </FormField>
       </div>
-      <FormField label={t("pageUrl")} id={ids.page_url} error={issues.page_url}>
+      <FormField label={t("pageUrl")} id={ids.page_url} error={errors.page_url?.message}>
         {(control) => (
           <Input
             {...control}
-            name="page_url"
+            {...form.register("page_url")}
             type="text"
             inputMode="url"
             autoComplete="off"
@@ -211,32 +202,22 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
         <FormField
           label={t("files", { count: ATTACHMENT_MAX_FILES, size: ATTACHMENT_MAX_BYTES / MIB })}
           id={ids.attachments}
-          error={issues.attachments}
+          error={errors.attachments?.message}
           hint={t("filesHint")}
         >
           {(control) => (
-            // The browser's own "Choose files" speaks the browser's language: a labelled button of ours instead.
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <input
-                {...control}
-                name="attachments"
-                type="file"
-                multiple
-                accept={ATTACHMENT_ACCEPT}
-                onChange={(e) => {
-                  pick(e.target.files);
-                  e.target.value = "";
-                }}
-                className="peer sr-only"
-              />
-              <label
-                htmlFor={ids.attachments}
-                className={`${buttonClass("secondary")} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus`}
-              >
-                {t("choose")}
-              </label>
-              {hydrated ? <span className="text-sm text-muted">{t("chosen", { count: picked.length })}</span> : null}
-            </div>
+            <FileButton
+              {...control}
+              name="attachments"
+              multiple
+              accept={ATTACHMENT_ACCEPT}
+              onChange={(e) => {
+                pick(e.target.files);
+                e.target.value = "";
+              }}
+              choose={t("choose")}
+              chosen={hydrated ? t("chosen", { count: picked.length }) : null}
+            />
           )}
         </FormField>
         {picked.length ? (
@@ -282,12 +263,12 @@ export function FullCapture({ defaultPageUrl }: { defaultPageUrl?: string }) {
   );
 }
 
-function PriorityField({ id, error }: { id: string; error?: string }) {
+function PriorityField({ id, error, field }: { id: string; error?: string; field: UseFormRegisterReturn }) {
   const t = useTranslations("ask.priority");
   return (
     <FormField label={t("label")} id={id} error={error}>
       {(control) => (
-        <Select {...control} name="priority" defaultValue="0">
+        <Select {...control} {...field} defaultValue="0">
           <PriorityOptions />
         </Select>
       )}

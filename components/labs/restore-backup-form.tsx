@@ -1,13 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useId, useMemo, useState } from "react";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { FormError } from "@/components/ui/field";
+import { FormError, FormField } from "@/components/ui/field";
+import { FileButton } from "@/components/ui/file-button";
 import { Notice } from "@/components/ui/notice";
-import { api, FetchError } from "@/lib/http/client-api";
+import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import type { restoreResponse } from "@/lib/platform/schemas";
-import type { z } from "zod";
 
 type Progress = { state: "idle" } | { state: "sending"; percent: number } | { state: "restoring" };
 
@@ -21,48 +22,40 @@ type Restored = { rows: number; credentials: "kept" | "left_out" };
  */
 export function RestoreBackupForm() {
   const t = useTranslations("labs.admin.backup.restore");
+  const id = useId();
+  // The file is checked here, in the reader's words: the route reads the upload as it comes.
+  const schema = useMemo(
+    () =>
+      z.object({
+        backup: z.custom<FileList>((files) => files instanceof FileList && (files[0]?.size ?? 0) > 0, t("chooseFirst")),
+        keep_credentials: z.boolean(),
+      }),
+    [t],
+  );
+  const form = useApiForm(schema, { keep_credentials: false });
+  const sendForm = useSendForm();
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
-  const [error, setError] = useState<string | null>(null);
   const [restored, setRestored] = useState<Restored | null>(null);
+  const { errors, isSubmitting } = form.formState;
+  const chosen = form.watch("backup")?.[0];
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const file = form.get("backup");
-    const keepCredentials = form.get("keep_credentials") === "1";
-    if (!(file instanceof File) || file.size === 0) {
-      setError(t("chooseFirst"));
-      return;
-    }
-    setError(null);
+  const submit = form.handleSubmit(async ({ backup, keep_credentials }) => {
     setProgress({ state: "sending", percent: 0 });
-    api<z.infer<typeof restoreResponse>>(`/labs/api/restore${keepCredentials ? "?keep_credentials=1" : ""}`, {
-      method: "POST",
-      blob: file,
-      headers: { "content-type": "application/gzip" },
-      onUpload: (sent) => setProgress(sent === "sent" ? { state: "restoring" } : { state: "sending", percent: sent }),
-    }).then(
-      (answer) => {
-        setProgress({ state: "idle" });
-        // Not refreshed here: the page would then hide this form, and this answer with it.
-        setRestored({
-          rows: Object.values(answer.rows).reduce((sum, n) => sum + n, 0),
-          credentials: answer.credentials,
-        });
-      },
-      (problem: unknown) => {
-        setProgress({ state: "idle" });
-        if (!(problem instanceof FetchError)) throw problem;
-        setError(
-          problem.code === "network"
-            ? t("offline")
-            : problem.enveloped
-              ? problem.message
-              : t("failed", { status: problem.status }),
-        );
+    const answer = await sendForm<z.infer<typeof restoreResponse>, z.input<typeof schema>, z.output<typeof schema>>(
+      form,
+      `/labs/api/restore${keep_credentials ? "?keep_credentials=1" : ""}`,
+      backup[0]!,
+      {
+        headers: { "content-type": "application/gzip" },
+        onUpload: (sent) => setProgress(sent === "sent" ? { state: "restoring" } : { state: "sending", percent: sent }),
+        unanswered: (status) => t("failed", { status }),
       },
     );
-  };
+    setProgress({ state: "idle" });
+    if (answer === undefined) return;
+    // Not refreshed here: the page would then hide this form, and this answer with it.
+    setRestored({ rows: Object.values(answer.rows).reduce((sum, n) => sum + n, 0), credentials: answer.credentials });
+  });
 
   if (restored !== null) {
     return (
@@ -75,32 +68,33 @@ export function RestoreBackupForm() {
       </Notice>
     );
   }
-  const busy = progress.state !== "idle";
+  const busy = isSubmitting;
   return (
-    <form onSubmit={submit} className="space-y-2">
-      <label className="block">
-        <span className="block text-sm font-medium">{t("file")}</span>
-        <input
-          type="file"
-          name="backup"
-          accept=".gz,application/gzip"
-          disabled={busy}
-          className="mt-1 block w-full text-sm text-fg file:mr-3 file:rounded-lg file:border file:border-line-strong file:bg-sunken file:px-4 file:py-3 file:font-medium file:text-fg"
-        />
-      </label>
+    <form onSubmit={submit} noValidate className="space-y-2">
+      <FormField label={t("file")} id={`${id}-backup`} error={errors.backup?.message}>
+        {(control) => (
+          <FileButton
+            {...control}
+            {...form.register("backup")}
+            accept=".gz,application/gzip"
+            disabled={busy}
+            choose={t("choose")}
+            chosen={chosen?.name ?? t("noneChosen")}
+          />
+        )}
+      </FormField>
       <div>
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input
             type="checkbox"
-            name="keep_credentials"
-            value="1"
+            {...form.register("keep_credentials")}
             disabled={busy}
-            aria-describedby="restore-credentials-hint"
+            aria-describedby={`${id}-credentials-hint`}
             className="size-5 accent-accent"
           />
           {t("keepCredentials")}
         </label>
-        <p id="restore-credentials-hint" className="text-sm text-muted">
+        <p id={`${id}-credentials-hint`} className="text-sm text-muted">
           {t("credentialsHint")}
         </p>
       </div>
@@ -114,7 +108,7 @@ export function RestoreBackupForm() {
       {progress.state === "sending" ? (
         <progress max={100} value={progress.percent} className="block w-full" aria-label={t("upload")} />
       ) : null}
-      <FormError>{error}</FormError>
+      <FormError>{errors.root?.server?.message}</FormError>
     </form>
   );
 }

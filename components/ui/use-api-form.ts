@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
-import { api, FetchError } from "@/lib/http/client-api";
+import { api, FetchError, type ApiOptions } from "@/lib/http/client-api";
 import { translateIssue } from "@/lib/i18n/issue-messages";
 import { zodErrorMap } from "@/lib/i18n/zod-errors";
 
@@ -39,17 +39,31 @@ export function useApiForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
 
 export type ApiForm<Values extends FieldValues> = UseFormReturn<Values, unknown, FieldValues>;
 
-/** The message for a failed send: the server's words, or "no connection". */
+export type SendOptions = Pick<ApiOptions, "headers" | "onUpload"> & {
+  method?: "POST" | "PATCH" | "PUT" | "DELETE";
+  /** What to say when the answer carried no envelope (a proxy's page): by default "Could not save: <status>". */
+  unanswered?: (status: number) => string;
+};
+
+/**
+ * Sends a form's body and puts a refusal on the form: the server's issues on
+ * the fields they name, the rest (its words, or "no connection") on
+ * `errors.root.server`. The body goes as JSON, or as it is when it is a
+ * FormData (multipart: files beside the fields) or a Blob (a backup file);
+ * `onUpload` then follows the upload, as `api()` does.
+ */
 export function useSendForm() {
   const t = useTranslations("common.form");
   return async function sendForm<Result = unknown, Values extends FieldValues = FieldValues, Output = FieldValues>(
     form: UseFormReturn<Values, unknown, Output>,
     url: string,
     body: unknown,
-    { method = "POST" }: { method?: "POST" | "PATCH" | "PUT" | "DELETE" } = {},
+    { method = "POST", headers, onUpload, unanswered }: SendOptions = {},
   ): Promise<Result | undefined> {
+    const payload: ApiOptions =
+      body instanceof FormData ? { form: body } : body instanceof Blob ? { blob: body } : { json: body };
     try {
-      return await api<Result>(url, { method, json: body });
+      return await api<Result>(url, { method, headers, onUpload, ...payload });
     } catch (error) {
       if (!(error instanceof FetchError)) throw error;
       if (error.code === "network") {
@@ -69,7 +83,9 @@ export function useSendForm() {
         onFields += 1;
       }
       // No envelope (a proxy's page, an empty body): say so in the reader's language.
-      const message = error.enveloped ? error.message : t("failed", { message: String(error.status) });
+      const message = error.enveloped
+        ? error.message
+        : (unanswered?.(error.status) ?? t("failed", { message: String(error.status) }));
       form.setError("root.server", { type: "server", message: onFields > 0 ? t("fixFields") : message });
       return undefined;
     }

@@ -11,6 +11,7 @@ type Todo = {
   text: string;
   status: string;
   source: string | null;
+  priority: number;
   page_url: string | null;
   page_context: Record<string, unknown> | null;
   response: string | null;
@@ -69,24 +70,44 @@ test("the Ask dialog closes with Escape and gives the focus back to the Ask butt
 
 test("a refused field shows its message next to that field", async ({ page }) => {
   await page.goto("/base-ask/");
-  // The server refuses the address: its words under the field, the field focused.
+  const sends: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/api/base-ask/log")) sends.push(request.url());
+  });
+  // The full form checks with the route's own schema before sending: the
+  // route's words under the field, the field focused, nothing sent.
   const full = page.getByRole("form", { name: "Full capture" });
-  await full.getByLabel("What is it about?").fill(unique("A refused address"));
+  const text = full.getByLabel("What is it about?");
+  await text.fill(unique("A refused address"));
   const address = full.getByLabel("Page URL (optional)");
   await address.fill("ftp://example.com/page");
   await full.getByRole("button", { name: "Send" }).click();
   await expect(address).toHaveAttribute("aria-invalid", "true");
   await expect(address).toHaveAccessibleDescription("must be an http(s):// address or a path starting with /");
   await expect(address).toBeFocused();
-  await expect(full.getByRole("alert").filter({ hasText: "Check the fields marked below." })).toBeVisible();
-  await expect(full.getByLabel("What is it about?")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(text).not.toHaveAttribute("aria-invalid", "true");
+  expect(sends).toHaveLength(0);
+
+  // What only the server can tell (a "picture" whose bytes are none) comes
+  // back in its words, sent as multipart, and nothing typed or picked is lost.
+  await address.fill("/base-scan/");
+  await expect(address).not.toHaveAttribute("aria-invalid", "true");
+  await full
+    .getByLabel(/Screenshots or PDFs/)
+    .setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
+  await full.getByRole("button", { name: "Send" }).click();
+  await expect(full.getByRole("alert").filter({ hasText: "The attachment receipt.png is not an image" })).toBeVisible();
+  expect(sends).toHaveLength(1);
+  await expect(text).toHaveValue(/^A refused address/);
+  await expect(address).toHaveValue("/base-scan/");
+  await expect(full.getByRole("img", { name: "receipt.png" })).toHaveCount(1);
 
   // The quick form checks with the route's schema before sending.
   const quick = page.getByRole("form", { name: "Quick capture" });
   await quick.getByRole("button", { name: "Send" }).click();
-  const text = quick.getByPlaceholder("What do you need?");
-  await expect(text).toHaveAttribute("aria-invalid", "true");
-  await expect(text).toHaveAccessibleDescription("must not be empty");
+  const line = quick.getByPlaceholder("What do you need?");
+  await expect(line).toHaveAttribute("aria-invalid", "true");
+  await expect(line).toHaveAccessibleDescription("must not be empty");
 });
 
 test("full capture uploads a screenshot with a preview and progress", async ({ page, login }) => {
@@ -157,6 +178,30 @@ test("the operator claims, drafts, edits and answers a todo", async ({ page, log
 
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("full capture posts its fields and file as the form they are", async ({ page, login }) => {
+    await page.goto("/base-ask/");
+    const form = page.getByRole("form", { name: "Full capture" });
+    const text = unique("Sent with scripts off");
+    await form.getByLabel("What is it about?").fill(text);
+    await form.getByLabel("Priority").selectOption("3");
+    await form.getByLabel("Kind").selectOption("bug");
+    await form.getByLabel("Page URL (optional)").fill("/base-scan/");
+    await form
+      .getByLabel(/Screenshots or PDFs/)
+      .setInputFiles({ name: "screen.png", mimeType: "image/png", buffer: PNG_1X1 });
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL(/\/base-ask\/\?sent=\d+$/);
+    const id = Number(new URL(page.url()).searchParams.get("sent"));
+    await expect(page.getByText(`Sent as #${id}.`)).toBeVisible();
+
+    await login();
+    const { todo } = (await (await page.request.get(`/api/core-ask/${id}`)).json()) as { todo: Todo };
+    expect(todo).toMatchObject({ text, priority: 3, source: "bug", page_url: "/base-scan/" });
+    expect(todo.attachments).toEqual([
+      expect.objectContaining({ filename: "screen.png", content_type: "image/png", size: PNG_1X1.length }),
+    ]);
+  });
 
   test("the queue's forms claim, release, answer and decide", async ({ page, login, api }) => {
     const text = unique("No-JS flow");

@@ -52,7 +52,12 @@ test("a backup downloaded from one install is restored on a new one from its adm
   await expect(keepPt).not.toBeChecked();
   await expect(page.getByText(/guarda os hashes das chaves de API/)).toBeVisible();
   await expect(page.locator("main")).not.toContainText("paired phones");
-  await page.getByRole("button", { name: "Repor esta cópia" }).scrollIntoViewIfNeeded();
+  // The file button is ours, in the page's language (the browser's own says "Choose File").
+  await expect(page.getByText("Nenhum ficheiro escolhido")).toBeVisible();
+  await page.getByRole("button", { name: "Repor esta cópia" }).click();
+  await expect(page.getByText("Escolha primeiro o ficheiro da cópia")).toBeVisible();
+  await expect(page.getByLabel("Ficheiro da cópia de segurança")).toHaveAttribute("aria-invalid", "true");
+  await page.getByText("Escolher o ficheiro").scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/screenshots/pt-admin-restore.phone.png" });
   const audit = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
@@ -73,6 +78,7 @@ test("a backup downloaded from one install is restored on a new one from its adm
   // Left as it is: the keys and phones of the old install stay out.
   await expect(page.getByRole("checkbox", { name: "Also restore the API keys and paired phones" })).not.toBeChecked();
   await page.getByLabel("Backup file").setInputFiles(file);
+  await expect(page.getByText(path.basename(file))).toBeVisible();
   await restore.click();
   // The upload is spooled, then every row restored in one transaction: seconds alone, more beside other suites.
   await expect(page.getByRole("status")).toContainText(/Restored \d+ rows/, { timeout: 30_000 });
