@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import { FetchError, api } from "@/lib/http/client-api";
+import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { watchForm } from "@/lib/watches/schemas";
 
 // "Tell me when it is cheaper" (docs/contract.md, "Watches"): a price at or
 // under one the person types (12,50 or 12.50), or a drop of some percent
@@ -19,35 +20,25 @@ export function WatchButton({ target }: { target: Target }) {
   const t = useTranslations("labs.watch");
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [below, setBelow] = useState("");
-  const [drop, setDrop] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const form = useApiForm(watchForm, { below: "", drop_percent: "" });
+  const sendForm = useSendForm();
+  const { errors, isSubmitting } = form.formState;
+  const [below, drop] = form.watch(["below", "drop_percent"]);
 
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const person = localStorage.getItem("labs.notify.person")?.trim() || undefined;
-      await api("/labs/api/watches", {
-        method: "POST",
-        json: {
-          ...target,
-          ...(below.trim() ? { below: below.trim() } : {}),
-          ...(drop.trim() ? { drop_percent: Number(drop.replace(",", ".")) } : {}),
-          person,
-        },
-      });
-      setDone(below.trim() ? t("watchingBelow", { price: below.trim() }) : t("watchingDrop", { percent: drop.trim() }));
-      setOpen(false);
-    } catch (caught) {
-      setError(caught instanceof FetchError ? caught.message : String(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = form.handleSubmit(async (values) => {
+    const person = localStorage.getItem("labs.notify.person")?.trim() || undefined;
+    const made = await sendForm(form, "/labs/api/watches", { ...target, ...values, person });
+    if (made === undefined) return;
+    const typed = form.getValues();
+    setDone(
+      typed.below.trim()
+        ? t("watchingBelow", { price: typed.below.trim() })
+        : t("watchingDrop", { percent: typed.drop_percent.trim() }),
+    );
+    form.reset();
+    setOpen(false);
+  });
 
   if (!open) {
     return (
@@ -60,47 +51,45 @@ export function WatchButton({ target }: { target: Target }) {
     );
   }
   return (
-    <form onSubmit={(event) => void save(event)} className="space-y-3" noValidate>
+    <form onSubmit={save} className="space-y-3" noValidate>
       <p className="text-sm text-muted">{t("intro")}</p>
       <div className="flex flex-wrap gap-3">
         <div className="min-w-0 grow basis-32">
-          <FormField label={t("below")} id={`${id}-below`}>
+          <FormField label={t("below")} id={`${id}-below`} error={errors.below?.message}>
             {(control) => (
               <Input
                 {...control}
+                {...form.register("below")}
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder="12,50"
-                value={below}
-                onChange={(event) => setBelow(event.target.value)}
               />
             )}
           </FormField>
         </div>
         <div className="min-w-0 grow basis-32">
-          <FormField label={t("drop")} id={`${id}-drop`}>
+          <FormField label={t("drop")} id={`${id}-drop`} error={errors.drop_percent?.message}>
             {(control) => (
               <Input
                 {...control}
+                {...form.register("drop_percent")}
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder="10"
-                value={drop}
-                onChange={(event) => setDrop(event.target.value)}
               />
             )}
           </FormField>
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy || (!below.trim() && !drop.trim())}>
-          {busy ? t("saving") : t("save")}
+        <Button type="submit" disabled={isSubmitting || (!below?.trim() && !drop?.trim())}>
+          {isSubmitting ? t("saving") : t("save")}
         </Button>
-        <Button kind="secondary" onClick={() => setOpen(false)} disabled={busy}>
+        <Button kind="secondary" onClick={() => setOpen(false)} disabled={isSubmitting}>
           {t("cancel")}
         </Button>
       </div>
-      <FormError>{error}</FormError>
+      <FormError>{errors.root?.server?.message}</FormError>
     </form>
   );
 }

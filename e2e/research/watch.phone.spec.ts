@@ -3,7 +3,7 @@ import { expect, test } from "../fixtures";
 
 // The watch button on a research item's page, on a phone in Portuguese: a
 // price typed the Portuguese way becomes a watch; one that cannot be a price
-// is refused with the reason, and what was typed stays.
+// is refused with the reason beside its field, and what was typed stays.
 
 test.use({ locale: "pt-PT" });
 
@@ -24,6 +24,15 @@ test("a research item is watched from its page, below a price typed with a comma
     'não foi possível ler "doze euros" como um valor; use 12,50 ou 12.50',
   );
   await expect(page.getByLabel("Até (€)")).toHaveValue("doze euros");
+
+  // A drop read the Portuguese way too, and one of 100 % or more refused beside its field.
+  await page.getByLabel("Até (€)").fill("");
+  const drop = page.getByLabel("Ou uma descida de (%)");
+  await drop.fill("150,5");
+  await page.getByRole("button", { name: "Vigiar", exact: true }).click();
+  await expect(drop).toHaveAttribute("aria-invalid", "true");
+  await expect(drop).toHaveAccessibleDescription("tem de ser menos do que 100");
+  await drop.fill("");
 
   await page.getByLabel("Até (€)").fill("129,90");
   await page.getByRole("button", { name: "Vigiar", exact: true }).click();

@@ -5,6 +5,11 @@ import { priceInput } from "@/lib/money/schemas";
 import { productCode } from "@/lib/scan/schemas";
 import { optionalText } from "@/lib/text-input";
 
+const dropPercent = z
+  .number({ error: "must be a number" })
+  .gt(0, "must be more than 0")
+  .lt(100, "must be less than 100");
+
 export const createWatchBody = z
   .object({
     research_item_id: rowId.optional(),
@@ -12,7 +17,7 @@ export const createWatchBody = z
     /** At or under this price: `12,50` or `12.50`, as observe takes it. */
     below: priceInput.optional(),
     /** This many percent under the last price. */
-    drop_percent: z.number().gt(0, "must be more than 0").lt(100, "must be less than 100").optional(),
+    drop_percent: dropPercent.optional(),
     person: optionalText(120),
   })
   .refine((body) => (body.research_item_id === undefined) !== (body.product_code === undefined), {
@@ -25,6 +30,27 @@ export const createWatchBody = z
   });
 
 export type CreateWatchBody = z.infer<typeof createWatchBody>;
+
+/** Typed text: left out when empty, else read by `schema` (after `read`), its words kept. */
+function typedOrBlank<Output>(schema: z.ZodType<Output>, read: (text: string) => unknown = (text) => text) {
+  return z.string().transform((typed, ctx) => {
+    const text = typed.trim();
+    if (!text) return undefined;
+    const result = schema.safeParse(read(text));
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+    return z.NEVER;
+  });
+}
+
+/**
+ * The watch button's two fields as a person types them (`12,50`, `7,5`), read
+ * as the route reads them; a field left empty is not sent.
+ */
+export const watchForm = z.object({
+  below: typedOrBlank(priceInput),
+  drop_percent: typedOrBlank(dropPercent, (text) => Number(text.replace(",", "."))),
+});
 
 export const listWatchesQuery = z.object({
   research_item_id: idParam.optional(),

@@ -71,7 +71,7 @@ export function askPages(seed: AskSeed): PageState[] {
     {
       name: "ask-capture-refused",
       path: "/base-ask/",
-      // The full capture with an address the server refuses: its message beside the field.
+      // The full capture with an address the log route's schema refuses: its message beside the field.
       open: async (page) => {
         const form = page.locator('form[enctype="multipart/form-data"]');
         await form.locator('textarea[name="text"]').fill("O botão de partilhar não faz nada");
