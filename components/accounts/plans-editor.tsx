@@ -3,13 +3,14 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { FormError, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import { useAction } from "@/components/ui/use-action";
-import type { PlanJson } from "@/lib/accounts/schemas";
-import { ACCOUNT_SCOPES, type AccountScope } from "@/lib/auth/scopes";
-import { api } from "@/lib/http/client-api";
+import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
+import { planForm, type PlanJson } from "@/lib/accounts/schemas";
+import { ACCOUNT_SCOPES } from "@/lib/auth/scopes";
 
 /** Every plan as a small form: requests a minute, credits a month, account scopes, price label; and a new one. */
 export function PlansEditor({ plans }: { plans: PlanJson[] }) {
@@ -33,99 +34,64 @@ export function PlansEditor({ plans }: { plans: PlanJson[] }) {
 function PlanForm({ plan, isNew = false }: { plan: PlanJson; isNew?: boolean }) {
   const t = useTranslations("labs.admin.plans");
   const router = useRouter();
-  const action = useAction();
-  const [draft, setDraft] = useState(plan);
+  const form = useApiForm(planForm, {
+    ...plan,
+    requests_per_minute: String(plan.requests_per_minute),
+    credits_per_month: String(plan.credits_per_month),
+  });
+  const sendForm = useSendForm();
+  const [saved, setSaved] = useState<string | null>(null);
+  const { errors, isSubmitting } = form.formState;
   const id = `plan-${isNew ? "new" : plan.name}`;
-  const number = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : Number.NaN);
-  const toggle = (scope: AccountScope, on: boolean) =>
-    setDraft({ ...draft, scopes: on ? [...draft.scopes, scope] : draft.scopes.filter((s) => s !== scope) });
-  const save = () =>
-    action.run(async () => {
-      const { name, ...fields } = draft;
-      await api(`/labs/api/plans/${encodeURIComponent(name.trim())}`, {
-        method: "PUT",
-        json: fields,
-      });
-      router.refresh();
-      return t("saved", { name: name.trim() });
-    });
+
+  const submit = form.handleSubmit(async ({ name, ...fields }) => {
+    setSaved(null);
+    const done = await sendForm<unknown, z.input<typeof planForm>, z.output<typeof planForm>>(
+      form,
+      `/labs/api/plans/${encodeURIComponent(name)}`,
+      fields,
+      { method: "PUT" },
+    );
+    if (done === undefined) return;
+    setSaved(t("saved", { name }));
+    if (isNew) form.reset();
+    router.refresh();
+  });
 
   return (
-    <form
-      className="space-y-2 rounded-lg border border-line p-3 text-sm"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form className="space-y-2 rounded-lg border border-line p-3 text-sm" onSubmit={submit} noValidate>
       {isNew ? (
-        <div>
-          <label htmlFor={`${id}-name`} className="block text-xs font-medium">
-            {t("name")}
-          </label>
-          <Input
-            id={`${id}-name`}
-            value={draft.name}
-            maxLength={40}
-            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-          />
-        </div>
+        <FormField label={t("name")} id={`${id}-name`} error={errors.name?.message}>
+          {(control) => <Input {...control} {...form.register("name")} maxLength={40} autoComplete="off" />}
+        </FormField>
       ) : (
         <p className="font-semibold text-fg">{plan.name}</p>
       )}
       <div className="grid grid-cols-2 gap-2">
-        <div>
-          <label htmlFor={`${id}-rpm`} className="block text-xs font-medium">
-            {t("perMinute")}
-          </label>
-          <Input
-            id={`${id}-rpm`}
-            inputMode="numeric"
-            value={String(draft.requests_per_minute)}
-            onChange={(event) => setDraft({ ...draft, requests_per_minute: number(event.target.value) })}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-credits`} className="block text-xs font-medium">
-            {t("perMonth")}
-          </label>
-          <Input
-            id={`${id}-credits`}
-            inputMode="numeric"
-            value={String(draft.credits_per_month)}
-            onChange={(event) => setDraft({ ...draft, credits_per_month: number(event.target.value) })}
-          />
-        </div>
+        <FormField label={t("perMinute")} id={`${id}-rpm`} error={errors.requests_per_minute?.message}>
+          {(control) => <Input {...control} {...form.register("requests_per_minute")} inputMode="numeric" />}
+        </FormField>
+        <FormField label={t("perMonth")} id={`${id}-credits`} error={errors.credits_per_month?.message}>
+          {(control) => <Input {...control} {...form.register("credits_per_month")} inputMode="numeric" />}
+        </FormField>
       </div>
-      <div>
-        <label htmlFor={`${id}-price`} className="block text-xs font-medium">
-          {t("price")}
-        </label>
-        <Input
-          id={`${id}-price`}
-          value={draft.price_label}
-          maxLength={60}
-          onChange={(event) => setDraft({ ...draft, price_label: event.target.value })}
-        />
-      </div>
+      <FormField label={t("price")} id={`${id}-price`} error={errors.price_label?.message}>
+        {(control) => <Input {...control} {...form.register("price_label")} maxLength={60} />}
+      </FormField>
       <fieldset>
-        <legend className="text-xs font-medium">{t("scopes")}</legend>
+        <legend className="text-sm font-medium">{t("scopes")}</legend>
         {ACCOUNT_SCOPES.map((scope) => (
           <label key={scope} className="mr-4 inline-flex min-h-11 items-center gap-2">
-            <input
-              type="checkbox"
-              className="size-5"
-              checked={draft.scopes.includes(scope)}
-              onChange={(event) => toggle(scope, event.target.checked)}
-            />
+            <input type="checkbox" value={scope} className="size-5" {...form.register("scopes")} />
             <span className="font-mono">{scope}</span>
           </label>
         ))}
       </fieldset>
-      <Button type="submit" kind="secondary" disabled={action.busy}>
+      <Button type="submit" kind="secondary" disabled={isSubmitting}>
         {isNew ? t("create") : t("save")}
       </Button>
-      {action.notice ? <Notice tone={action.notice.tone}>{action.notice.text}</Notice> : null}
+      <FormError>{errors.root?.server?.message}</FormError>
+      {saved ? <Notice tone="success">{saved}</Notice> : null}
     </form>
   );
 }

@@ -118,6 +118,56 @@ test("the operator reaches the queue and adds and removes a tip on a phone", asy
   expect(await listed()).not.toContain(tip);
 });
 
+test("the operator adds a plan and edits it, each refusal beside its field", async ({ page, login }) => {
+  await login();
+  await page.goto("/admin/operator");
+  await page
+    .locator("summary")
+    .filter({ hasText: /^Plans$/ })
+    .first()
+    .click();
+  await page.getByText("Add a plan").click();
+  const added = page.locator("form").filter({ has: page.locator("#plan-new-name") });
+
+  // Checked with the route's own rules before anything is sent.
+  const name = added.getByLabel("Name");
+  await name.fill("Família");
+  const perMinute = added.getByLabel("Requests a minute");
+  await perMinute.fill("sessenta");
+  await added.getByRole("button", { name: "Add plan" }).click();
+  await expect(name).toHaveAccessibleDescription("must be a plan's name: lower-case letters, digits, - and _");
+  await expect(perMinute).toHaveAccessibleDescription("must be a whole number");
+
+  const plan = `family-${Date.now().toString(36)}`;
+  await name.fill(plan);
+  await perMinute.fill("90");
+  await added.getByLabel("Credits a month").fill("500");
+  await added.getByLabel("Price label").fill("3 € a month");
+  await added.getByRole("checkbox", { name: "research:read" }).check();
+  await added.getByRole("button", { name: "Add plan" }).click();
+  await expect(added.getByRole("status")).toHaveText(`Plan ${plan} saved.`);
+  const plans = async () =>
+    ((await (await page.request.get("/labs/api/plans")).json()) as { plans: { name: string }[] }).plans;
+  expect((await plans()).find((each) => each.name === plan)).toEqual({
+    name: plan,
+    requests_per_minute: 90,
+    credits_per_month: 500,
+    scopes: ["research:read"],
+    price_label: "3 € a month",
+  });
+
+  // Listed with the others now, and edited in place.
+  const listed = page.locator("form").filter({ has: page.locator(`#plan-${plan}-rpm`) });
+  await listed.getByLabel("Credits a month").fill("0");
+  await listed.getByRole("checkbox", { name: "products:read" }).check();
+  await listed.getByRole("button", { name: "Save" }).click();
+  await expect(listed.getByRole("status")).toHaveText(`Plan ${plan} saved.`);
+  expect((await plans()).find((each) => each.name === plan)).toMatchObject({
+    credits_per_month: 0,
+    scopes: ["research:read", "products:read"],
+  });
+});
+
 test("the API reference fits a phone", async ({ page }) => {
   await page.goto("/api/docs");
   await expect(page.getByRole("heading", { name: "API reference", level: 1 })).toBeVisible();

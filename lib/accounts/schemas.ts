@@ -175,6 +175,22 @@ export const savePlanBody = z.object({
 });
 export type SavePlanBody = z.infer<typeof savePlanBody>;
 
+/** A count typed in a form: digits only, then read by `count`. */
+const typedCount = (count: typeof savePlanBody.shape.requests_per_minute) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, "must be a whole number")
+    .transform(Number)
+    .pipe(count);
+
+/** The plans editor's fields as typed (counts as text), read as the route reads its name and body. */
+export const planForm = savePlanBody.extend({
+  name: planName,
+  requests_per_minute: typedCount(savePlanBody.shape.requests_per_minute),
+  credits_per_month: typedCount(savePlanBody.shape.credits_per_month),
+});
+
 export const planParams = z.object({ name: planName });
 
 export const savePlanResponse = z.object({ ok: z.literal(true), plan: planJson });

@@ -302,62 +302,30 @@ function readVatLines(fields: Map<string, string>, amounts: Map<string, string>,
   return valid || lines.length > 0 ? lines : null;
 }
 
+/** What the QR may leave out; every other field must be there. */
+const OPTIONAL_FIELDS = ["nonTaxable", "stampDuty", "withholding", "other"] as const satisfies (keyof FaturaInvoice)[];
+type OptionalField = (typeof OPTIONAL_FIELDS)[number];
+const REQUIRED_FIELDS = [
+  "issuerNif",
+  "buyerNif",
+  "country",
+  "docType",
+  "docStatus",
+  "docDate",
+  "docId",
+  "atcud",
+  "vatLines",
+  "totalTax",
+  "grossTotal",
+  "hash4",
+  "certificate",
+] as const satisfies Exclude<keyof FaturaInvoice, OptionalField>[];
+
 function complete(partial: Partial<FaturaInvoice>): FaturaInvoice | null {
-  const {
-    issuerNif,
-    buyerNif,
-    country,
-    docType,
-    docStatus,
-    docDate,
-    docId,
-    atcud,
-    vatLines,
-    nonTaxable,
-    stampDuty,
-    totalTax,
-    grossTotal,
-    withholding,
-    hash4,
-    certificate,
-    other,
-  } = partial;
-  if (
-    issuerNif === undefined ||
-    buyerNif === undefined ||
-    country === undefined ||
-    docType === undefined ||
-    docStatus === undefined ||
-    docDate === undefined ||
-    docId === undefined ||
-    atcud === undefined ||
-    vatLines === undefined ||
-    totalTax === undefined ||
-    grossTotal === undefined ||
-    hash4 === undefined ||
-    certificate === undefined
-  ) {
-    return null;
-  }
-  return {
-    issuerNif,
-    buyerNif,
-    country,
-    docType,
-    docStatus,
-    docDate,
-    docId,
-    atcud,
-    vatLines,
-    nonTaxable: nonTaxable ?? null,
-    stampDuty: stampDuty ?? null,
-    totalTax,
-    grossTotal,
-    withholding: withholding ?? null,
-    hash4,
-    certificate,
-    other: other ?? null,
-  };
+  if (REQUIRED_FIELDS.some((field) => partial[field] === undefined)) return null;
+  const whole = { ...partial } as FaturaInvoice;
+  for (const field of OPTIONAL_FIELDS) whole[field] = partial[field] ?? null;
+  return whole;
 }
 
 function checkAmount(value: string): string | null {
