@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { PNG_1X1 } from "../../tests/support/ask-files";
 import { expect, test } from "../fixtures";
 import { unique } from "../../tests/support/factories";
@@ -110,15 +111,21 @@ test("a refused field shows its message next to that field", async ({ page }) =>
   await expect(line).toHaveAccessibleDescription("must not be empty");
 });
 
-test("full capture uploads a screenshot with a preview and progress", async ({ page, login }) => {
-  await page.goto("/base-ask/");
+/** The full capture form with `text`, priority 3 and a one-pixel screenshot picked. */
+async function fillFullCapture(page: Page, text: string) {
   const form = page.getByRole("form", { name: "Full capture" });
-  const text = unique("Receipt photo attached");
   await form.getByLabel("What is it about?").fill(text);
   await form.getByLabel("Priority").selectOption("3");
   await form
     .getByLabel(/Screenshots or PDFs/)
     .setInputFiles({ name: "screen.png", mimeType: "image/png", buffer: PNG_1X1 });
+  return form;
+}
+
+test("full capture uploads a screenshot with a preview and progress", async ({ page, login }) => {
+  await page.goto("/base-ask/");
+  const text = unique("Receipt photo attached");
+  const form = await fillFullCapture(page, text);
   await expect(form.getByRole("img", { name: "screen.png" })).toBeVisible();
 
   // Progress events reach the page: the bar shows while the upload runs.
@@ -181,15 +188,10 @@ test.describe("with JavaScript off", () => {
 
   test("full capture posts its fields and file as the form they are", async ({ page, login }) => {
     await page.goto("/base-ask/");
-    const form = page.getByRole("form", { name: "Full capture" });
     const text = unique("Sent with scripts off");
-    await form.getByLabel("What is it about?").fill(text);
-    await form.getByLabel("Priority").selectOption("3");
+    const form = await fillFullCapture(page, text);
     await form.getByLabel("Kind").selectOption("bug");
     await form.getByLabel("Page URL (optional)").fill("/base-scan/");
-    await form
-      .getByLabel(/Screenshots or PDFs/)
-      .setInputFiles({ name: "screen.png", mimeType: "image/png", buffer: PNG_1X1 });
     await form.getByRole("button", { name: "Send" }).click();
     await expect(page).toHaveURL(/\/base-ask\/\?sent=\d+$/);
     const id = Number(new URL(page.url()).searchParams.get("sent"));
