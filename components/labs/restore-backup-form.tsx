@@ -68,7 +68,6 @@ export function RestoreBackupForm() {
       </Notice>
     );
   }
-  const busy = isSubmitting;
   return (
     <form onSubmit={submit} noValidate className="space-y-2">
       <FormField label={t("file")} id={`${id}-backup`} error={errors.backup?.message}>
@@ -77,7 +76,7 @@ export function RestoreBackupForm() {
             {...control}
             {...form.register("backup")}
             accept=".gz,application/gzip"
-            disabled={busy}
+            disabled={isSubmitting}
             choose={t("choose")}
             chosen={chosen?.name ?? t("noneChosen")}
           />
@@ -88,7 +87,7 @@ export function RestoreBackupForm() {
           <input
             type="checkbox"
             {...form.register("keep_credentials")}
-            disabled={busy}
+            disabled={isSubmitting}
             aria-describedby={`${id}-credentials-hint`}
             className="size-5 accent-accent"
           />
@@ -98,7 +97,7 @@ export function RestoreBackupForm() {
           {t("credentialsHint")}
         </p>
       </div>
-      <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+      <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
         {progress.state === "sending"
           ? t("sending", { percent: progress.percent })
           : progress.state === "restoring"

@@ -30,12 +30,7 @@ export function WatchButton({ target }: { target: Target }) {
     const person = localStorage.getItem("labs.notify.person")?.trim() || undefined;
     const made = await sendForm(form, "/labs/api/watches", { ...target, ...values, person });
     if (made === undefined) return;
-    const typed = form.getValues();
-    setDone(
-      typed.below.trim()
-        ? t("watchingBelow", { price: typed.below.trim() })
-        : t("watchingDrop", { percent: typed.drop_percent.trim() }),
-    );
+    setDone(below.trim() ? t("watchingBelow", { price: below.trim() }) : t("watchingDrop", { percent: drop.trim() }));
     form.reset();
     setOpen(false);
   });
@@ -82,7 +77,7 @@ export function WatchButton({ target }: { target: Target }) {
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={isSubmitting || (!below?.trim() && !drop?.trim())}>
+        <Button type="submit" disabled={isSubmitting || (!below.trim() && !drop.trim())}>
           {isSubmitting ? t("saving") : t("save")}
         </Button>
         <Button kind="secondary" onClick={() => setOpen(false)} disabled={isSubmitting}>

@@ -3,7 +3,7 @@
 // and page, the operator's side. No server imports: the forms use these too.
 import { z } from "zod";
 import { ACCOUNT_SCOPES } from "@/lib/auth/scopes";
-import { idParam, int4, isoTime, rowId } from "@/lib/http/wire";
+import { idParam, int4, integerInput, isoTime, rowId } from "@/lib/http/wire";
 import { planName } from "@/lib/labs/schemas";
 import { text } from "@/lib/text-input";
 
@@ -175,20 +175,11 @@ export const savePlanBody = z.object({
 });
 export type SavePlanBody = z.infer<typeof savePlanBody>;
 
-/** A count typed in a form: digits only, then read by `count`. */
-const typedCount = (count: typeof savePlanBody.shape.requests_per_minute) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,10}$/, "must be a whole number")
-    .transform(Number)
-    .pipe(count);
-
 /** The plans editor's fields as typed (counts as text), read as the route reads its name and body. */
 export const planForm = savePlanBody.extend({
   name: planName,
-  requests_per_minute: typedCount(savePlanBody.shape.requests_per_minute),
-  credits_per_month: typedCount(savePlanBody.shape.credits_per_month),
+  requests_per_minute: integerInput.transform(Number).pipe(savePlanBody.shape.requests_per_minute),
+  credits_per_month: integerInput.transform(Number).pipe(savePlanBody.shape.credits_per_month),
 });
 
 export const planParams = z.object({ name: planName });

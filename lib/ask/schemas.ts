@@ -2,7 +2,7 @@
 // "Ask decisions"). Shared by the route handlers, the capture and queue forms
 // and the client hooks; no server imports here.
 import { z } from "zod";
-import { int4, INT4_MAX, isoTime } from "@/lib/http/wire";
+import { int4, INT4_MAX, integerInput, isoTime } from "@/lib/http/wire";
 import { isStorableText, optionalText, text } from "@/lib/text-input";
 import { pageCursor, pageLimit } from "@/lib/http/paging";
 
@@ -25,18 +25,6 @@ export const ATTACHMENT_MAX_FILES = 5;
 export const LOG_REQUEST_MAX_BYTES = 15 * 1024 * 1024;
 /** What the capture form's file picker offers; the server checks the bytes, not this. */
 export const ATTACHMENT_ACCEPT = "image/png,image/jpeg,image/gif,image/webp,image/avif,image/heic,application/pdf";
-
-// Forms send numbers as text: "3" reads as 3, but "3.5", "high" or true do not.
-const integerInput = z.union(
-  [
-    z.number().int("must be a whole number"),
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d{1,6}$/, "must be a whole number"),
-  ],
-  { error: "must be a whole number" },
-);
 
 export const priority = integerInput
   .transform(Number)

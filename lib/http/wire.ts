@@ -11,6 +11,22 @@ const INT4_MIN = -2_147_483_648;
 /** Any integer an int4 column holds (a page cursor's parts). */
 export const int4 = z.number().int().min(INT4_MIN).max(INT4_MAX);
 
+/**
+ * An integer in a body, as JSON sends it or as a form sends it, in text: "3"
+ * reads as 3 (after `.transform(Number)`), but "3.5", "high" or true do not.
+ * Ten digits at most: each use pipes it into its own bounds.
+ */
+export const integerInput = z.union(
+  [
+    z.number().int("must be a whole number"),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,10}$/, "must be a whole number"),
+  ],
+  { error: "must be a whole number" },
+);
+
 /** A row's id in a body or an answer: a positive integer that fits int4. */
 export const rowId = z
   .number()
