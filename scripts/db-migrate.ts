@@ -1,7 +1,7 @@
 // npm run db:migrate — applies pending migrations to the configured database
 // (DATABASE_URL, else PGlite in PGLITE_DIR). The server does the same on start.
 import { closeDatabase, getDatabase } from "@/lib/db";
-import { applyMigrations } from "@/lib/db/migrate";
+import { applyMigrations, exitAfterEngine } from "@/lib/db/migrate";
 
 const database = getDatabase();
 const applied = await applyMigrations(database.migrationAdapter());
@@ -9,3 +9,4 @@ await closeDatabase();
 console.log(
   applied.length ? `applied ${applied.length} migration(s): ${applied.join(", ")}` : `${database.kind}: up to date`,
 );
+exitAfterEngine();

@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { createMigration } from "@/lib/db/migrate";
+import { createMigration, exitAfterEngine } from "@/lib/db/migrate";
 
 const { values } = parseArgs({ options: { name: { type: "string" } } });
 if (!values.name || !/^[a-z0-9_]+$/.test(values.name)) {
@@ -17,3 +17,4 @@ const pglite = new PGlite("memory://");
 const folder = await createMigration(new PrismaPGlite(pglite), values.name);
 await pglite.close();
 console.log(folder ? `wrote prisma/migrations/${folder}/migration.sql` : "schema unchanged: no migration written");
+exitAfterEngine();

@@ -10,7 +10,7 @@
 import { createReadStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { closeDatabase, getDatabase } from "@/lib/db";
-import { applyMigrations } from "@/lib/db/migrate";
+import { applyMigrations, exitAfterEngine } from "@/lib/db/migrate";
 import { readMigrationState } from "@/lib/db/migration-state";
 import { AppError } from "@/lib/http/errors";
 import { readBackupHeader, restoreBackup } from "@/lib/platform/restore-backup";
@@ -68,3 +68,4 @@ try {
 } finally {
   await closeDatabase();
 }
+exitAfterEngine();
