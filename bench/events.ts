@@ -10,11 +10,14 @@
 // 2. fan-out: one event to BENCH_FAN_OUT (1000) webhooks and as many push
 //    subscriptions; the time until every one has arrived, and
 //    POST /base-scan/api/scan p99 at 20 clients meanwhile, as a ratio of
-//    the same load with nothing being delivered.
+//    the same load with nothing being delivered: the median of BENCH_PAIRS
+//    fan-outs, each paired with such a round.
 // 3. throughput with events: observes that each raise price.dropped (sent to
-//    a webhook) against observes that raise nothing, and scans while drops
-//    flow against scans alone: ratios. Last, the same drops with the webhook
-//    gone: what the event costs without its delivery.
+//    a webhook) against observes that raise nothing, and scans beside
+//    dropping observes against scans beside rising ones: ratios, each the
+//    median of BENCH_PAIRS (4) pairs of rounds taken one after the other.
+//    Last, the same drops with the webhook gone: what the event costs
+//    without its delivery.
 // Nothing asserts on the numbers.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -25,6 +28,8 @@ import { percentile, randomEan13, startBenchServer } from "./support";
 const CLIENTS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const FAN_OUT = Number(process.env.BENCH_FAN_OUT ?? 1000);
+/** Pairs of rounds each throughput ratio is the median of. */
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 4);
 
 const arrivals = new Map<string, number>();
 let arrived = 0;
@@ -43,7 +48,8 @@ await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 const push = await startPushService();
 
-const app = await startBenchServer({ WEB_PUSH_ALLOW_PRIVATE: "1", NOTIFY_QUIET_HOURS: "" });
+// No batch window: each fan-out's event is the first a phone gets, not one gathered for ten minutes.
+const app = await startBenchServer({ WEB_PUSH_ALLOW_PRIVATE: "1", NOTIFY_QUIET_HOURS: "", NOTIFY_BATCH_SECONDS: "0" });
 const url = app.server.url;
 const operator = { cookie: `labs_op=${await sealOperatorSession()}` };
 const post = (path: string, body: unknown, headers: Record<string, string> = operator) =>
@@ -82,6 +88,11 @@ const scan = async () => {
   const response = await post("/base-scan/api/scan", { value: randomEan13() }, {});
   await response.arrayBuffer();
 };
+const median = (values: number[]) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 const ms = (value: number | undefined) => (value === undefined ? "–" : `${value.toFixed(1)} ms`);
 const line = (name: string, result: Result) =>
   console.log(`${name}: ${result.rate.toFixed(0)}/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}`);
@@ -109,7 +120,7 @@ try {
       return ((await response.json()) as { item_id: number }).item_id;
     }),
   );
-  const dropping = await load(CLIENTS, SECONDS, async (n) => {
+  await load(CLIENTS, SECONDS, async (n) => {
     const response = await post("/base-research/api/observe", {
       item_id: items[n % CLIENTS],
       source: "bench",
@@ -128,58 +139,53 @@ try {
   );
 
   // 3. Throughput: observes that raise nothing (a price going up) against
-  // observes that drop (above, and once more after), each the better of two
-  // rounds taken in turn, so neither has the fresher database.
+  // observes that drop. This machine's pace drifts by a tenth or more from
+  // one half-minute to the next, more than what is measured: so the two are
+  // measured in pairs of rounds, one right after the other, in alternating
+  // order (AB, BA, …), and the ratio is the median of the pairs' ratios.
   let rising = 1;
-  const observeRising = () =>
-    load(CLIENTS, SECONDS, async (n) => {
+  const observe = (clients: number, source: "bench" | "bench-up") =>
+    load(clients, SECONDS, async (n) => {
+      const next = source === "bench" ? (price -= 0.01) : (rising += 0.01);
       const response = await post("/base-research/api/observe", {
         item_id: items[n % CLIENTS],
-        source: "bench-up",
-        price: (rising += 0.01).toFixed(2),
+        source,
+        price: next.toFixed(2),
       });
       await response.arrayBuffer();
     });
-  const observeDropping = () =>
-    load(CLIENTS, SECONDS, async (n) => {
-      const response = await post("/base-research/api/observe", {
-        item_id: items[n % CLIENTS],
-        source: "bench",
-        price: (price -= 0.01).toFixed(2),
-      });
-      await response.arrayBuffer();
-    });
-  const quietRounds = [await observeRising()];
-  const droppingRounds = [dropping, await observeDropping()];
-  quietRounds.push(await observeRising());
-  const better = (rounds: Result[]) => rounds.reduce((a, b) => (b.rate > a.rate ? b : a));
-  const quiet = better(quietRounds);
-  const dropped = better(droppingRounds);
-  line("3. observe, no event", quiet);
-  line("3. observe, each a price.dropped to a webhook", dropped);
-  console.log(`3. observe with events / without: ${(dropped.rate / quiet.rate).toFixed(2)}`);
-  const scansAlone = await load(CLIENTS, SECONDS, scan);
-  const scansWithDrops = await Promise.all([
-    load(CLIENTS, SECONDS, scan),
-    load(5, SECONDS, async (n) => {
-      const response = await post("/base-research/api/observe", {
-        item_id: items[n % CLIENTS],
-        source: "bench",
-        price: (price -= 0.01).toFixed(2),
-      });
-      await response.arrayBuffer();
-    }),
-  ]).then(([scans]) => scans);
-  line("3. scan alone", scansAlone);
-  line("3. scan while drops go to a webhook", scansWithDrops);
-  console.log(`3. scan with events / without: ${(scansWithDrops.rate / scansAlone.rate).toFixed(2)}`);
+  const observeRising = () => observe(CLIENTS, "bench-up");
+  const observeDropping = () => observe(CLIENTS, "bench");
+  // Scans beside five observing agents, whose prices drop (an event each, to the webhook) or rise (none).
+  const scansBeside = (source: "bench" | "bench-up") => () =>
+    Promise.all([load(CLIENTS, SECONDS, scan), observe(5, source)]).then(([scans]) => scans);
+  const compare = async (name: string, without: () => Promise<Result>, withEvents: () => Promise<Result>) => {
+    const ratios: number[] = [];
+    const rounds: { without: Result; with: Result }[] = [];
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const first = pair % 2 === 0 ? await without() : await withEvents();
+      const second = pair % 2 === 0 ? await withEvents() : await without();
+      const round = pair % 2 === 0 ? { without: first, with: second } : { without: second, with: first };
+      rounds.push(round);
+      ratios.push(round.with.rate / round.without.rate);
+    }
+    const rates = (pick: "with" | "without") => rounds.map((round) => round[pick].rate.toFixed(0)).join(", ");
+    console.log(`3. ${name}: without ${rates("without")}/s; with ${rates("with")}/s`);
+    console.log(
+      `3. ${name} with events / without: median ${median(ratios).toFixed(2)} (pairs ${ratios.map((r) => r.toFixed(2)).join(", ")})`,
+    );
+  };
+  await compare("observe, each a price.dropped to a webhook", observeRising, observeDropping);
+  await compare(
+    "scan beside observes, each a price.dropped to a webhook",
+    scansBeside("bench-up"),
+    scansBeside("bench"),
+  );
   // What of the observes' cost is the event itself, and what its delivery: the same drops with no
   // webhook to send them to (the event is written, nothing is fanned out).
   const gone = await fetch(`${url}/labs/api/webhooks/${webhook.id}`, { method: "DELETE", headers: operator });
   if (!gone.ok) throw new Error(`webhook delete: ${gone.status}`);
-  const undelivered = better([await observeDropping(), await observeDropping()]);
-  line("3. observe, each a price.dropped, no webhook", undelivered);
-  console.log(`3. observe with events, no webhook / without: ${(undelivered.rate / quiet.rate).toFixed(2)}`);
+  await compare("observe, each a price.dropped, no webhook", observeRising, observeDropping);
 
   // 2. One event to FAN_OUT webhooks and FAN_OUT phones.
   for (let i = 0; i < FAN_OUT; i += 50) {
@@ -205,41 +211,55 @@ try {
       }),
     );
   }
-  const scanBaseline = await load(20, SECONDS, scan);
-  const before = arrived;
-  const sent = performance.now();
-  await post("/base-research/api/note", { content: "One note for everyone" });
-  let webhooksDone = 0;
-  const scansDuring = load(20, SECONDS, scan);
-  // The phones are asked what arrived only once the scans are done, and
-  // then only those still waiting: asking a thousand phones four times a
-  // second took the machine's two cores from the server it measures.
-  const pushesDone = (async () => {
-    await scansDuring;
-    let waiting = phones;
-    for (;;) {
-      const counts = await Promise.all(waiting.map((hash) => push.messages(hash).then((m) => m.length)));
-      waiting = waiting.filter((_, i) => counts[i] === 0);
-      if (waiting.length === 0) return performance.now() - sent;
-      if (performance.now() - sent > 120_000) return Number.NaN;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+  // Each fan-out is one note for everyone, paired with a round of the same scans with nothing
+  // delivered, in alternating order as the throughputs above.
+  let notes = 0;
+  const fanOut = async () => {
+    const before = arrived;
+    const round = ++notes;
+    const sent = performance.now();
+    await post("/base-research/api/note", { content: `One note for everyone, the ${round}th` });
+    const scansDuring = load(20, SECONDS, scan);
+    // The phones are asked what arrived only once the scans are done, and
+    // then only those still waiting: asking a thousand phones four times a
+    // second took the machine's two cores from the server it measures.
+    const pushesDone = (async () => {
+      await scansDuring;
+      let waiting = phones;
+      for (;;) {
+        const counts = await Promise.all(waiting.map((hash) => push.messages(hash).then((m) => m.length)));
+        waiting = waiting.filter((_, i) => counts[i]! < round);
+        if (waiting.length === 0) return performance.now() - sent;
+        if (performance.now() - sent > 120_000) return Number.NaN;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    })();
+    let webhooksDone = Number.NaN;
+    while (performance.now() - sent <= 120_000) {
+      if (arrived - before >= FAN_OUT) {
+        webhooksDone = performance.now() - sent;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
-  })();
-  for (;;) {
-    if (arrived - before >= FAN_OUT) {
-      webhooksDone = performance.now() - sent;
-      break;
-    }
-    if (performance.now() - sent > 120_000) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [scans, pushed] = await Promise.all([scansDuring, pushesDone]);
+    return { scans, webhooksDone, pushed };
+  };
+  const p99Ratios: number[] = [];
+  for (let pair = 0; pair < PAIRS; pair++) {
+    const quiet = pair % 2 === 0 ? await load(20, SECONDS, scan) : undefined;
+    const during = await fanOut();
+    const baseline = quiet ?? (await load(20, SECONDS, scan));
+    p99Ratios.push(during.scans.p99 / baseline.p99);
+    console.log(
+      `2. one event to ${FAN_OUT} webhooks: all arrived in ${ms(during.webhooksDone)}; to ${FAN_OUT} phones: ${ms(during.pushed)}`,
+    );
+    line("2. scan, 20 clients, nothing delivered", baseline);
+    line("2. scan, 20 clients, while the event fans out", during.scans);
   }
-  const [during, pushed] = await Promise.all([scansDuring, pushesDone]);
   console.log(
-    `2. one event to ${FAN_OUT} webhooks: all arrived in ${ms(webhooksDone)}; to ${FAN_OUT} phones: ${ms(pushed)}`,
+    `2. scan p99 during fan-out / without: median ${median(p99Ratios).toFixed(2)} (pairs ${p99Ratios.map((r) => r.toFixed(2)).join(", ")})`,
   );
-  line("2. scan, 20 clients, nothing delivered", scanBaseline);
-  line("2. scan, 20 clients, while the event fans out", during);
-  console.log(`2. scan p99 during fan-out / without: ${(during.p99 / scanBaseline.p99).toFixed(2)}`);
 } finally {
   await app.stop();
   await push.stop();
