@@ -1,20 +1,27 @@
 import "server-only";
 import { aheadOfRequests, db } from "@/lib/db";
-import { notificationFanOut } from "@/lib/notify/deliver-notifications";
-import {
-  FAN_OUT_DESTINATIONS,
-  flushDelivered,
-  startSends,
-  webhookFanOutAndClaim,
-  type ClaimedDelivery,
-} from "@/lib/webhooks/deliver-webhooks";
+import { flushDelivered, startSends, type ClaimedDelivery } from "@/lib/webhooks/deliver-webhooks";
 
 // One pass of the delivery worker (lib/events/delivery-worker.ts) is one
 // statement: new events fanned out to webhook deliveries and to
 // notifications, and webhook deliveries claimed, new ones among them. On
 // PGlite every statement waits behind the requests' on its one connection:
 // a pass of four statements took a drop four waits to reach a webhook,
-// this one takes one (docs/benchmarks.md, "Events").
+// this one takes one (docs/benchmarks.md, "Events"). The statement is the
+// database's function delivery_pass(), planned once per connection
+// (docs/decisions/037-delivery-planned-once.md).
+
+/** A webhook delivery's claim: another worker may take it after this, should this one die sending. */
+const CLAIM_SECONDS = 60;
+/** How many events one pass gives one webhook, or one channel, deliveries for. */
+const FAN_OUT_BATCH = 500;
+/**
+ * How many webhooks, and how many channels, one pass fans out to; the next
+ * pass goes on with the rest. On PGlite the requests wait while a pass runs:
+ * an event for a thousand webhooks and a thousand phones in one statement
+ * held every scan for as long as it took.
+ */
+export const FAN_OUT_DESTINATIONS = 200;
 
 export type Pass = {
   /** The webhook sends started, one per claimed delivery. */
@@ -27,25 +34,22 @@ export type Pass = {
   more: boolean;
 };
 
+type PassRow = { r_sends: ClaimedDelivery[]; r_deliveries: number; r_notifications: number; r_more: boolean };
+
 /** Fans new events out (when `fanOut`), claims up to `room` webhook deliveries and starts sending them. */
 export async function deliveryPass({ fanOut, room }: { fanOut: boolean; room: number }): Promise<Pass> {
   // Ahead of the requests on PGlite: the sends it starts and their records take their turn.
   const [row] = await aheadOfRequests(
-    () => db().$queryRaw<{ sends: ClaimedDelivery[]; deliveries: number; notifications: number; more: boolean }[]>`
-      WITH newest AS (SELECT last_id FROM event_counter WHERE id = 1),
-           ${webhookFanOutAndClaim({ fanOut, room })},
-           ${notificationFanOut(fanOut)}
-      SELECT (SELECT coalesce(json_agg(webhook_sends), '[]') FROM webhook_sends) AS sends,
-             (SELECT count(*)::int FROM made) AS deliveries,
-             (SELECT count(*)::int FROM notices) AS notifications,
-             (SELECT count(*) FROM hooks) >= ${FAN_OUT_DESTINATIONS}::int
-               OR (SELECT count(*) FROM notify_channels) >= ${FAN_OUT_DESTINATIONS}::int AS more`,
+    () => db().$queryRaw<PassRow[]>`
+      SELECT * FROM delivery_pass(
+        p_fan_out => ${fanOut}::boolean, p_room => ${room}::int, p_destinations => ${FAN_OUT_DESTINATIONS}::int,
+        p_batch => ${FAN_OUT_BATCH}::int, p_claim_seconds => ${CLAIM_SECONDS}::int)`,
   );
   return {
-    sends: startSends(row?.sends ?? []),
-    deliveries: row?.deliveries ?? 0,
-    notifications: row?.notifications ?? 0,
-    more: row?.more ?? false,
+    sends: startSends(row?.r_sends ?? []),
+    deliveries: row?.r_deliveries ?? 0,
+    notifications: row?.r_notifications ?? 0,
+    more: row?.r_more ?? false,
   };
 }
 

@@ -1,14 +1,13 @@
 import "server-only";
 import webpush from "web-push";
 import { aheadOfRequests, db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { postOutbound } from "@/lib/events/outbound";
 import { quietUntil } from "@/lib/notify/quiet-hours";
 import { composeMessage, type NotifyEvent, type NotifyMessage } from "@/lib/notify/texts";
 import { vapidKeys } from "@/lib/notify/vapid-keys";
-import { FAN_OUT_BATCH, FAN_OUT_DESTINATIONS, GIVE_UP_AFTER_MS, retryDelayMs } from "@/lib/webhooks/deliver-webhooks";
+import { GIVE_UP_AFTER_MS, retryDelayMs } from "@/lib/webhooks/deliver-webhooks";
 
 // Pushes and ntfy messages (docs/decisions/024-notifications.md). Like the
 // webhooks, the event log is fanned out to each channel that takes the
@@ -24,39 +23,6 @@ const CLAIM_SECONDS = 60;
 const GATHERED_MAX = 500;
 /** How long a push service keeps a message for a phone that is off. */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
-
-/**
- * The CTEs that give each channel a notification for every event of its
- * types after its mark, and move the mark on: for up to FAN_OUT_DESTINATIONS
- * channels at once (the next pass goes on with the rest), in
- * the delivery worker's one statement a pass (lib/events/delivery-pass.ts,
- * deliveryPass), which names `newest`, the last event's id, before them.
- * `notices` holds a row for each notification made. With `fanOut` false
- * they do nothing.
- */
-export function notificationFanOut(fanOut: boolean): Prisma.Sql {
-  return Prisma.sql`
-    notify_channels AS (
-      SELECT c.id, c.types, c.last_event_id FROM notify_channel c, newest
-      WHERE ${fanOut}::boolean AND c.last_event_id < newest.last_id
-      ORDER BY c.id
-      LIMIT ${FAN_OUT_DESTINATIONS}::int
-      FOR UPDATE OF c SKIP LOCKED),
-    notify_upto AS (
-      SELECT LEAST((SELECT last_id FROM newest), (SELECT min(last_event_id) FROM notify_channels) + ${FAN_OUT_BATCH}::int)
-        AS id),
-    notices AS (
-      INSERT INTO notification (channel_id, event_id, type)
-      SELECT c.id, e.id, e.type
-      FROM notify_channels c JOIN event e
-        ON e.id > c.last_event_id AND e.id <= (SELECT id FROM notify_upto) AND e.type = ANY(c.types)
-      ON CONFLICT (channel_id, event_id) DO NOTHING
-      RETURNING 1),
-    notify_moved AS (
-      UPDATE notify_channel n SET last_event_id = (SELECT id FROM notify_upto)
-      FROM notify_channels c
-      WHERE n.id = c.id AND n.last_event_id < (SELECT id FROM notify_upto))`;
-}
 
 type Channel = {
   id: string;

@@ -1,9 +1,8 @@
 import "server-only";
 import { Webhook as Signer } from "standardwebhooks";
 import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
-import { eventsCommitted, isoTime, recordEvent } from "@/lib/events/record-event";
+import { eventsCommitted, recordEvent } from "@/lib/events/record-event";
 import { postOutbound } from "@/lib/events/outbound";
 
 // Webhook deliveries (docs/decisions/023-webhooks.md): the event log fanned
@@ -16,94 +15,7 @@ import { postOutbound } from "@/lib/events/outbound";
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 /** The most of an answer kept to show. */
 const ANSWER_KEPT_CHARS = 1024;
-/** A claim's length: another worker may take the delivery after it, should this one die sending. */
-const CLAIM_SECONDS = 60;
-/** How many events one pass gives one webhook, or one channel, deliveries for. */
-export const FAN_OUT_BATCH = 500;
-/**
- * How many webhooks, and how many channels, one pass fans out to; the next
- * pass goes on with the rest. On PGlite the requests wait while a pass runs:
- * an event for a thousand webhooks and a thousand phones in one statement
- * held every scan for as long as it took.
- */
-export const FAN_OUT_DESTINATIONS = 200;
-
-/**
- * The CTEs of the delivery worker's pass (lib/events/delivery-pass.ts) for
- * webhooks, after its `newest`, the last event's id. With `fanOut`, each
- * enabled webhook is given a delivery for every event of its types after
- * the last it was given, and its mark moves on: for up to
- * FAN_OUT_DESTINATIONS webhooks at once, so a thousand webhooks cost a few
- * round trips, not a thousand transactions.
- * Ids are visible in order (decision 022), so going on from the marks never
- * skips one; a webhook another instance is fanning out is skipped (SKIP
- * LOCKED), and the unique webhook and event would make each delivery once
- * anyway. The body is built here as the receiver gets it, the same at every
- * attempt.
- *
- * Then up to `room` deliveries are claimed for this worker alone (claims
- * that cannot collide): those already due first, then new ones, which are
- * written claimed. `webhook_sends` holds them with their webhook's address
- * and secret, `made` a row for each delivery made.
- */
-export function webhookFanOutAndClaim({ fanOut, room }: { fanOut: boolean; room: number }): Prisma.Sql {
-  return Prisma.sql`
-    hooks AS (
-      SELECT w.id, w.types, w.last_event_id FROM webhook w, newest
-      WHERE ${fanOut}::boolean AND w.disabled_at IS NULL AND w.last_event_id < newest.last_id
-      ORDER BY w.id
-      LIMIT ${FAN_OUT_DESTINATIONS}::int
-      FOR UPDATE OF w SKIP LOCKED),
-    hooks_upto AS (
-      SELECT LEAST((SELECT last_id FROM newest), (SELECT min(last_event_id) FROM hooks) + ${FAN_OUT_BATCH}::int) AS id),
-    due AS (
-      SELECT d.id FROM webhook_delivery d JOIN webhook w ON w.id = d.webhook_id
-      WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND w.disabled_at IS NULL
-        AND (d.locked_until IS NULL OR d.locked_until < now())
-      ORDER BY d.next_attempt_at, d.id
-      LIMIT ${room}::int
-      FOR UPDATE OF d SKIP LOCKED),
-    retried AS (
-      UPDATE webhook_delivery d
-      SET locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}::int), attempts = d.attempts + 1
-      FROM due
-      WHERE d.id = due.id
-      RETURNING d.id, d.webhook_id, d.event_id, d.payload, d.attempts, d.created_at),
-    fresh AS (
-      SELECT h.id AS webhook_id, e.id AS event_id, e.type,
-             json_build_object(
-               'type', e.type,
-               'timestamp', ${ISO_AT},
-               'data', json_build_object(
-                 'id', e.id, 'type', e.type, 'at', ${ISO_AT},
-                 'subject', e.subject, 'data', e.data, 'origin', e.origin))::text AS payload,
-             row_number() OVER (ORDER BY e.id, h.id) <= ${room}::int - (SELECT count(*) FROM due) AS claimed
-      FROM hooks h JOIN event e
-        ON e.id > h.last_event_id AND e.id <= (SELECT id FROM hooks_upto) AND e.type = ANY(h.types)),
-    made AS (
-      INSERT INTO webhook_delivery (webhook_id, event_id, type, payload, updated_at, locked_until, attempts)
-      SELECT webhook_id, event_id, type, payload, now(),
-             CASE WHEN claimed THEN now() + make_interval(secs => ${CLAIM_SECONDS}::int) END,
-             CASE WHEN claimed THEN 1 ELSE 0 END
-      FROM fresh
-      ON CONFLICT (webhook_id, event_id) DO NOTHING
-      RETURNING id, webhook_id, event_id, payload, attempts, created_at, locked_until IS NOT NULL AS claimed),
-    moved AS (
-      UPDATE webhook w SET last_event_id = (SELECT id FROM hooks_upto)
-      FROM hooks h
-      WHERE w.id = h.id AND w.last_event_id < (SELECT id FROM hooks_upto)),
-    webhook_sends AS (
-      SELECT c.id, c.webhook_id, c.event_id, c.payload, c.attempts, c.created_at, w.url, w.secret
-      FROM (SELECT * FROM retried
-            UNION ALL
-            SELECT id, webhook_id, event_id, payload, attempts, created_at FROM made WHERE claimed) c
-        JOIN webhook w ON w.id = c.webhook_id)`;
-}
-
-/** An event's time as JSON writes it (toISOString): what the payload's `timestamp` and `at` hold. */
-const ISO_AT = isoTime("e.at");
-
-/** A claimed delivery as webhook_sends holds it, read back through JSON. */
+/** A claimed delivery as delivery_pass() sends it back, read through JSON. */
 export type ClaimedDelivery = {
   id: number;
   webhook_id: number;
@@ -157,18 +69,9 @@ async function writeDelivered(): Promise<void> {
   try {
     if (batch.length === 0) return;
     await db().$executeRaw`
-      WITH v AS (
-        SELECT * FROM unnest(${batch.map((d) => d.id)}::int[], ${batch.map((d) => d.status)}::int[],
-                             ${batch.map((d) => d.latencyMs)}::int[], ${batch.map((d) => d.response)}::text[])
-          AS v(id, status, latency_ms, response)),
-      done AS (
-        UPDATE webhook_delivery d
-        SET status = 'delivered', locked_until = NULL, last_status = v.status, last_error = NULL,
-            latency_ms = v.latency_ms, response = v.response, updated_at = now()
-        FROM v WHERE d.id = v.id
-        RETURNING d.webhook_id)
-      UPDATE webhook SET failing_since = NULL
-      WHERE id IN (SELECT webhook_id FROM done) AND failing_since IS NOT NULL`;
+      SELECT record_webhook_successes(
+        p_ids => ${batch.map((d) => d.id)}::int[], p_statuses => ${batch.map((d) => d.status)}::int[],
+        p_latencies => ${batch.map((d) => d.latencyMs)}::int[], p_responses => ${batch.map((d) => d.response)}::text[])`;
   } catch (error) {
     console.error("labs: could not record webhook deliveries:", error);
   } finally {

@@ -5,8 +5,8 @@ import { db } from "@/lib/db";
 import { todoCreated } from "@/lib/events/ask-events";
 import { listEvents } from "@/lib/events/list-events";
 import { recordEvent } from "@/lib/events/record-event";
-import { deliverDue, deliveryPass } from "@/lib/events/delivery-pass";
-import { FAN_OUT_DESTINATIONS, GIVE_UP_AFTER_MS, retryDelayMs } from "@/lib/webhooks/deliver-webhooks";
+import { deliverDue, deliveryPass, FAN_OUT_DESTINATIONS } from "@/lib/events/delivery-pass";
+import { GIVE_UP_AFTER_MS, retryDelayMs } from "@/lib/webhooks/deliver-webhooks";
 import { createWebhook } from "@/lib/webhooks/manage-webhooks";
 
 // What the worker does with the database, a pass at a time and with the
