@@ -69,37 +69,12 @@ export function heldUntil(
  */
 async function claimDue(limit: number): Promise<Claimed[]> {
   // Ahead of the requests on PGlite (lib/events/delivery-pass.ts says why); the sends take their turn.
+  // The database's function, planned once per connection (docs/decisions/037-delivery-planned-once.md).
   return aheadOfRequests(
     () => db().$queryRaw<Claimed[]>`
-    WITH due AS (
-      SELECT c.id FROM notify_channel c
-      WHERE (c.locked_until IS NULL OR c.locked_until < now())
-        AND (c.last_sent_at IS NULL
-             OR c.last_sent_at <= now() - make_interval(secs => ${env().NOTIFY_BATCH_SECONDS}::int))
-        AND EXISTS (SELECT 1 FROM notification n
-                    WHERE n.channel_id = c.id AND n.status = 'pending' AND n.not_before <= now())
-      ORDER BY c.id
-      LIMIT ${limit}::int
-      FOR UPDATE OF c SKIP LOCKED),
-    claimed AS (
-      UPDATE notify_channel c SET locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}::int)
-      FROM due
-      WHERE c.id = due.id
-      RETURNING c.id, c.kind, c.endpoint, c.p256dh, c.auth, c.token, c.locale, c.base_url, c.origin, c.last_sent_at,
-                c.person_id)
-    SELECT c.id, c.kind, c.endpoint, c.p256dh, c.auth, c.token, c.locale, c.base_url AS "baseUrl", c.origin,
-           c.last_sent_at, (SELECT p.quiet_hours FROM person p WHERE p.id = c.person_id) AS quiet_hours,
-           (SELECT coalesce(json_agg(json_build_object(
-                     'id', n.id, 'attempts', n.attempts, 'created_at', n.created_at,
-                     'event', CASE WHEN e.id IS NULL THEN NULL
-                                   ELSE json_build_object('id', e.id, 'type', e.type, 'subject', e.subject, 'data', e.data)
-                              END) ORDER BY n.event_id), '[]')
-            FROM (SELECT * FROM notification n
-                  WHERE n.channel_id = c.id AND n.status = 'pending' AND n.not_before <= now()
-                  ORDER BY n.event_id
-                  LIMIT ${GATHERED_MAX}::int) n
-              LEFT JOIN event e ON e.id = n.event_id) AS pending
-    FROM claimed c`,
+      SELECT * FROM claim_notify_channels(
+        p_limit => ${limit}::int, p_batch_seconds => ${env().NOTIFY_BATCH_SECONDS}::int,
+        p_claim_seconds => ${CLAIM_SECONDS}::int, p_gathered_max => ${GATHERED_MAX}::int)`,
   );
 }
 
@@ -183,17 +158,11 @@ async function writeSent(): Promise<void> {
     if (batch.length === 0) return;
     const notifications = batch.flatMap((entry) => entry.notificationIds.map((id) => ({ id, at: entry.sentAt })));
     await db().$executeRaw`
-      WITH v AS (
-        SELECT * FROM unnest(${batch.map((s) => s.channelId)}::text[], ${batch.map((s) => s.sentAt)}::timestamptz[])
-          AS v(id, sent_at)),
-      n AS (
-        SELECT * FROM unnest(${notifications.map((n) => n.id)}::int[], ${notifications.map((n) => n.at)}::timestamptz[])
-          AS n(id, sent_at)),
-      done AS (
-        UPDATE notification SET status = 'sent', sent_at = n.sent_at FROM n WHERE notification.id = n.id)
-      UPDATE notify_channel c
-      SET last_sent_at = v.sent_at, locked_until = NULL, failing_since = NULL, last_error = NULL
-      FROM v WHERE c.id = v.id`;
+      SELECT record_notifications_sent(
+        p_channels => ${batch.map((s) => s.channelId)}::text[],
+        p_channels_sent_at => ${batch.map((s) => s.sentAt)}::timestamptz[],
+        p_notifications => ${notifications.map((n) => n.id)}::int[],
+        p_notifications_sent_at => ${notifications.map((n) => n.at)}::timestamptz[])`;
   } catch (error) {
     console.error("labs: could not record sent notifications:", error);
   } finally {

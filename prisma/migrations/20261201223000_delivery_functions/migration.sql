@@ -2,9 +2,10 @@
 -- kept in the database as PL/pgSQL functions so each connection plans them
 -- once, as record_scan is (decision 018): sent as text, the pass's statement
 -- took PGlite some 4.5 ms to parse and plan every time against 0.45 ms to
--- run, ten times a second while events flow. lib/events/delivery-pass.ts and
--- lib/webhooks/deliver-webhooks.ts call them with the worker's limits. To
--- change one, add a migration with CREATE OR REPLACE FUNCTION.
+-- run, ten times a second while events flow. lib/events/delivery-pass.ts,
+-- lib/webhooks/deliver-webhooks.ts and lib/notify/deliver-notifications.ts
+-- call them with the worker's limits. To change one, add a migration with
+-- CREATE OR REPLACE FUNCTION.
 
 -- One pass (decision 033): new events fanned out to webhook deliveries and
 -- to notifications, and webhook deliveries claimed, in one statement.
@@ -136,5 +137,90 @@ BEGIN
     RETURNING d.webhook_id)
   UPDATE webhook SET failing_since = NULL
   WHERE id IN (SELECT webhook_id FROM done) AND failing_since IS NOT NULL;
+END;
+$$;
+
+-- Up to p_limit channels with something due and out of their batch window
+-- (p_batch_seconds), claimed for this worker alone for p_claim_seconds, each
+-- with what it has due (at most p_gathered_max, oldest event first) and
+-- those events (lib/notify/deliver-notifications.ts, claimDue).
+CREATE FUNCTION claim_notify_channels(
+  p_limit integer,
+  p_batch_seconds integer,
+  p_claim_seconds integer,
+  p_gathered_max integer
+)
+RETURNS TABLE (
+  id text,
+  kind text,
+  endpoint text,
+  p256dh text,
+  auth text,
+  token text,
+  locale text,
+  "baseUrl" text,
+  origin text,
+  last_sent_at timestamptz,
+  quiet_hours text,
+  pending json
+)
+LANGUAGE plpgsql
+AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
+  WITH due AS (
+      SELECT c.id FROM notify_channel c
+      WHERE (c.locked_until IS NULL OR c.locked_until < now())
+        AND (c.last_sent_at IS NULL OR c.last_sent_at <= now() - make_interval(secs => p_batch_seconds))
+        AND EXISTS (SELECT 1 FROM notification n
+                    WHERE n.channel_id = c.id AND n.status = 'pending' AND n.not_before <= now())
+      ORDER BY c.id
+      LIMIT p_limit
+      FOR UPDATE OF c SKIP LOCKED),
+    claimed AS (
+      UPDATE notify_channel c SET locked_until = now() + make_interval(secs => p_claim_seconds)
+      FROM due
+      WHERE c.id = due.id
+      RETURNING c.id, c.kind, c.endpoint, c.p256dh, c.auth, c.token, c.locale, c.base_url, c.origin, c.last_sent_at,
+                c.person_id)
+  SELECT c.id, c.kind, c.endpoint, c.p256dh, c.auth, c.token, c.locale, c.base_url, c.origin, c.last_sent_at::timestamptz,
+         (SELECT p.quiet_hours FROM person p WHERE p.id = c.person_id),
+         (SELECT coalesce(json_agg(json_build_object(
+                   'id', n.id, 'attempts', n.attempts, 'created_at', n.created_at,
+                   'event', CASE WHEN e.id IS NULL THEN NULL
+                                 ELSE json_build_object('id', e.id, 'type', e.type, 'subject', e.subject, 'data', e.data)
+                            END) ORDER BY n.event_id), '[]')
+          FROM (SELECT * FROM notification n
+                WHERE n.channel_id = c.id AND n.status = 'pending' AND n.not_before <= now()
+                ORDER BY n.event_id
+                LIMIT p_gathered_max) n
+            LEFT JOIN event e ON e.id = n.event_id)
+  FROM claimed c;
+END;
+$$;
+
+-- Messages sent, written together a few milliseconds after they went
+-- (lib/notify/deliver-notifications.ts, recordSent): each notification sent,
+-- and each channel's batch window running from its send, its claim ended.
+CREATE FUNCTION record_notifications_sent(
+  p_channels text[],
+  p_channels_sent_at timestamptz[],
+  p_notifications integer[],
+  p_notifications_sent_at timestamptz[]
+)
+RETURNS void
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  WITH n AS (
+    SELECT * FROM unnest(p_notifications, p_notifications_sent_at) AS n(id, sent_at)),
+  done AS (
+    UPDATE notification SET status = 'sent', sent_at = n.sent_at FROM n WHERE notification.id = n.id),
+  v AS (
+    SELECT * FROM unnest(p_channels, p_channels_sent_at) AS v(id, sent_at))
+  UPDATE notify_channel c
+  SET last_sent_at = v.sent_at, locked_until = NULL, failing_since = NULL, last_error = NULL
+  FROM v WHERE c.id = v.id;
 END;
 $$;
