@@ -18,6 +18,7 @@
 //    median of BENCH_PAIRS (4) pairs of rounds taken one after the other.
 //    Last, the same drops with the webhook gone: what the event costs
 //    without its delivery.
+// BENCH_PARTS picks some of them (BENCH_PARTS=2: the fan-out alone).
 // Nothing asserts on the numbers.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -30,6 +31,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const FAN_OUT = Number(process.env.BENCH_FAN_OUT ?? 1000);
 /** Pairs of rounds each throughput ratio is the median of. */
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 4);
+/** Which of the three to run (BENCH_PARTS=2 for the fan-out alone). */
+const PARTS = new Set((process.env.BENCH_PARTS ?? "1,2,3").split(","));
 
 const arrivals = new Map<string, number>();
 let arrived = 0;
@@ -120,23 +123,25 @@ try {
       return ((await response.json()) as { item_id: number }).item_id;
     }),
   );
-  await load(CLIENTS, SECONDS, async (n) => {
-    const response = await post("/base-research/api/observe", {
-      item_id: items[n % CLIENTS],
-      source: "bench",
-      price: (price -= 0.01).toFixed(2),
+  if (PARTS.has("1")) {
+    await load(CLIENTS, SECONDS, async (n) => {
+      const response = await post("/base-research/api/observe", {
+        item_id: items[n % CLIENTS],
+        source: "bench",
+        price: (price -= 0.01).toFixed(2),
+      });
+      const { br_id } = (await response.json()) as { br_id: string };
+      answered.set(br_id, performance.now());
     });
-    const { br_id } = (await response.json()) as { br_id: string };
-    answered.set(br_id, performance.now());
-  });
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const delays = [...answered]
-    .filter(([brId]) => arrivals.has(brId))
-    .map(([brId, at]) => arrivals.get(brId)! - at)
-    .sort((a, b) => a - b);
-  console.log(
-    `1. drop → webhook: ${delays.length} of ${answered.size} arrived; p50 ${ms(percentile(delays, 0.5))}, p99 ${ms(percentile(delays, 0.99))}`,
-  );
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const delays = [...answered]
+      .filter(([brId]) => arrivals.has(brId))
+      .map(([brId, at]) => arrivals.get(brId)! - at)
+      .sort((a, b) => a - b);
+    console.log(
+      `1. drop → webhook: ${delays.length} of ${answered.size} arrived; p50 ${ms(percentile(delays, 0.5))}, p99 ${ms(percentile(delays, 0.99))}`,
+    );
+  }
 
   // 3. Throughput: observes that raise nothing (a price going up) against
   // observes that drop. This machine's pace drifts by a tenth or more from
@@ -175,91 +180,98 @@ try {
       `3. ${name} with events / without: median ${median(ratios).toFixed(2)} (pairs ${ratios.map((r) => r.toFixed(2)).join(", ")})`,
     );
   };
-  await compare("observe, each a price.dropped to a webhook", observeRising, observeDropping);
-  await compare(
-    "scan beside observes, each a price.dropped to a webhook",
-    scansBeside("bench-up"),
-    scansBeside("bench"),
-  );
-  // What of the observes' cost is the event itself, and what its delivery: the same drops with no
-  // webhook to send them to (the event is written, nothing is fanned out).
-  const gone = await fetch(`${url}/labs/api/webhooks/${webhook.id}`, { method: "DELETE", headers: operator });
-  if (!gone.ok) throw new Error(`webhook delete: ${gone.status}`);
-  await compare("observe, each a price.dropped, no webhook", observeRising, observeDropping);
+  if (PARTS.has("3")) {
+    await compare("observe, each a price.dropped to a webhook", observeRising, observeDropping);
+    await compare(
+      "scan beside observes, each a price.dropped to a webhook",
+      scansBeside("bench-up"),
+      scansBeside("bench"),
+    );
+    // What of the observes' cost is the event itself, and what its delivery: the same drops with no
+    // webhook to send them to (the event is written, nothing is fanned out).
+    const gone = await fetch(`${url}/labs/api/webhooks/${webhook.id}`, { method: "DELETE", headers: operator });
+    if (!gone.ok) throw new Error(`webhook delete: ${gone.status}`);
+    await compare("observe, each a price.dropped, no webhook", observeRising, observeDropping);
+  }
 
   // 2. One event to FAN_OUT webhooks and FAN_OUT phones.
-  for (let i = 0; i < FAN_OUT; i += 50) {
-    await Promise.all(
-      Array.from({ length: Math.min(50, FAN_OUT - i) }, async (_, j) => {
-        const made = await post("/labs/api/webhooks", { url: `${receiverUrl}/fan/${i + j}`, types: ["note.created"] });
-        if (made.status !== 201) throw new Error(`webhook ${i + j}: ${made.status}`);
-      }),
-    );
-  }
-  const { key } = (await (await fetch(`${url}/labs/api/push/public-key`)).json()) as { key: string };
-  const phones: string[] = [];
-  for (let i = 0; i < FAN_OUT; i += 50) {
-    await Promise.all(
-      Array.from({ length: Math.min(50, FAN_OUT - i) }, async () => {
-        const phone = await push.subscribe(key);
-        const made = await post("/labs/api/push/subscriptions", {
-          subscription: { endpoint: phone.endpoint, keys: phone.keys },
-          types: ["note.created"],
-        });
-        if (made.status !== 201) throw new Error(`push subscription: ${made.status} ${await made.text()}`);
-        phones.push(phone.clientHash);
-      }),
-    );
-  }
-  // Each fan-out is one note for everyone, paired with a round of the same scans with nothing
-  // delivered, in alternating order as the throughputs above.
-  let notes = 0;
-  const fanOut = async () => {
-    const before = arrived;
-    const round = ++notes;
-    const sent = performance.now();
-    await post("/base-research/api/note", { content: `One note for everyone, the ${round}th` });
-    const scansDuring = load(20, SECONDS, scan);
-    // The phones are asked what arrived only once the scans are done, and
-    // then only those still waiting: asking a thousand phones four times a
-    // second took the machine's two cores from the server it measures.
-    const pushesDone = (async () => {
-      await scansDuring;
-      let waiting = phones;
-      for (;;) {
-        const counts = await Promise.all(waiting.map((hash) => push.messages(hash).then((m) => m.length)));
-        waiting = waiting.filter((_, i) => counts[i]! < round);
-        if (waiting.length === 0) return performance.now() - sent;
-        if (performance.now() - sent > 120_000) return Number.NaN;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    })();
-    let webhooksDone = Number.NaN;
-    while (performance.now() - sent <= 120_000) {
-      if (arrived - before >= FAN_OUT) {
-        webhooksDone = performance.now() - sent;
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
+  if (PARTS.has("2")) {
+    for (let i = 0; i < FAN_OUT; i += 50) {
+      await Promise.all(
+        Array.from({ length: Math.min(50, FAN_OUT - i) }, async (_, j) => {
+          const made = await post("/labs/api/webhooks", {
+            url: `${receiverUrl}/fan/${i + j}`,
+            types: ["note.created"],
+          });
+          if (made.status !== 201) throw new Error(`webhook ${i + j}: ${made.status}`);
+        }),
+      );
     }
-    const [scans, pushed] = await Promise.all([scansDuring, pushesDone]);
-    return { scans, webhooksDone, pushed };
-  };
-  const p99Ratios: number[] = [];
-  for (let pair = 0; pair < PAIRS; pair++) {
-    const quiet = pair % 2 === 0 ? await load(20, SECONDS, scan) : undefined;
-    const during = await fanOut();
-    const baseline = quiet ?? (await load(20, SECONDS, scan));
-    p99Ratios.push(during.scans.p99 / baseline.p99);
+    const { key } = (await (await fetch(`${url}/labs/api/push/public-key`)).json()) as { key: string };
+    const phones: string[] = [];
+    for (let i = 0; i < FAN_OUT; i += 50) {
+      await Promise.all(
+        Array.from({ length: Math.min(50, FAN_OUT - i) }, async () => {
+          const phone = await push.subscribe(key);
+          const made = await post("/labs/api/push/subscriptions", {
+            subscription: { endpoint: phone.endpoint, keys: phone.keys },
+            types: ["note.created"],
+          });
+          if (made.status !== 201) throw new Error(`push subscription: ${made.status} ${await made.text()}`);
+          phones.push(phone.clientHash);
+        }),
+      );
+    }
+    // Each fan-out is one note for everyone, paired with a round of the same scans with nothing
+    // delivered, in alternating order as the throughputs above.
+    let notes = 0;
+    const fanOut = async () => {
+      const before = arrived;
+      const round = ++notes;
+      const sent = performance.now();
+      await post("/base-research/api/note", { content: `One note for everyone, the ${round}th` });
+      const scansDuring = load(20, SECONDS, scan);
+      // The phones are asked what arrived only once the scans are done, and
+      // then only those still waiting: asking a thousand phones four times a
+      // second took the machine's two cores from the server it measures.
+      const pushesDone = (async () => {
+        await scansDuring;
+        let waiting = phones;
+        for (;;) {
+          const counts = await Promise.all(waiting.map((hash) => push.messages(hash).then((m) => m.length)));
+          waiting = waiting.filter((_, i) => counts[i]! < round);
+          if (waiting.length === 0) return performance.now() - sent;
+          if (performance.now() - sent > 120_000) return Number.NaN;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      })();
+      let webhooksDone = Number.NaN;
+      while (performance.now() - sent <= 120_000) {
+        if (arrived - before >= FAN_OUT) {
+          webhooksDone = performance.now() - sent;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const [scans, pushed] = await Promise.all([scansDuring, pushesDone]);
+      return { scans, webhooksDone, pushed };
+    };
+    const p99Ratios: number[] = [];
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const quiet = pair % 2 === 0 ? await load(20, SECONDS, scan) : undefined;
+      const during = await fanOut();
+      const baseline = quiet ?? (await load(20, SECONDS, scan));
+      p99Ratios.push(during.scans.p99 / baseline.p99);
+      console.log(
+        `2. one event to ${FAN_OUT} webhooks: all arrived in ${ms(during.webhooksDone)}; to ${FAN_OUT} phones: ${ms(during.pushed)}`,
+      );
+      line("2. scan, 20 clients, nothing delivered", baseline);
+      line("2. scan, 20 clients, while the event fans out", during.scans);
+    }
     console.log(
-      `2. one event to ${FAN_OUT} webhooks: all arrived in ${ms(during.webhooksDone)}; to ${FAN_OUT} phones: ${ms(during.pushed)}`,
+      `2. scan p99 during fan-out / without: median ${median(p99Ratios).toFixed(2)} (pairs ${p99Ratios.map((r) => r.toFixed(2)).join(", ")})`,
     );
-    line("2. scan, 20 clients, nothing delivered", baseline);
-    line("2. scan, 20 clients, while the event fans out", during.scans);
   }
-  console.log(
-    `2. scan p99 during fan-out / without: median ${median(p99Ratios).toFixed(2)} (pairs ${p99Ratios.map((r) => r.toFixed(2)).join(", ")})`,
-  );
 } finally {
   await app.stop();
   await push.stop();
