@@ -17,6 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { keepCompiledCode } from "@/lib/compile-cache.mjs";
 import { dataDir, env } from "@/lib/env";
+import { noteRequestArrived } from "@/lib/events/send-pace";
 import { hostName } from "@/lib/http/allowed-hosts";
 import { limitConnectionsPerClient, logPerClient } from "@/lib/http/connection-limits";
 import { AppError, errorText } from "@/lib/http/errors";
@@ -127,6 +128,7 @@ const nextHandler = app.getRequestHandler();
 
 server.on("request", (request: IncomingMessage, response: ServerResponse) => {
   recordPeer(request);
+  noteRequestArrived();
   if (closing) return refuse(request, response, stopping());
   // Without an "upgrade" listener (the built app keeps none), Node hands an
   // upgrade request here as a plain one; it is answered as one (RFC 9110 lets

@@ -1,5 +1,6 @@
 import { nextAnnouncement } from "@/lib/events/announce";
 import { deliveryPass, type Pass } from "@/lib/events/delivery-pass";
+import { SendPace } from "@/lib/events/send-pace";
 import { startDueNotifications } from "@/lib/notify/deliver-notifications";
 
 // The server's delivery worker: woken when events commit (or a test or a
@@ -22,11 +23,15 @@ const PUSH_WINDOW = 16;
 // the least time between two, so that under a stream of events the passes
 // take a small share of the database and each gathers several events.
 const PASS_GAP_MS = 100;
+// A timer set for when the pace has room again fires a little after it, so that it does.
+const RETRY_PACED_MS = 5;
 
 export function startDeliveryWorker(): { stop: () => void } {
   const stopped = new AbortController();
   const webhooks = new Set<Promise<void>>();
   const pushes = new Set<Promise<void>>();
+  // Pushes and ntfy messages give way to the requests (lib/events/send-pace.ts).
+  const pace = new SendPace();
   let sendEnded: () => void = () => undefined;
   const track = (inFlight: Set<Promise<void>>, sends: Promise<void>[]) => {
     for (const send of sends) {
@@ -71,6 +76,7 @@ export function startDeliveryWorker(): { stop: () => void } {
       listen();
       let started = 0;
       let failed = false;
+      let paced = false;
       // Claims are made half a window at a time: a send that ends does not cost a claim of its own.
       const webhookRoom: number =
         webhooksDue && webhooks.size <= WEBHOOK_WINDOW / 2 ? WEBHOOK_WINDOW - webhooks.size : 0;
@@ -96,16 +102,22 @@ export function startDeliveryWorker(): { stop: () => void } {
         }
       }
       if (channelsDue && pushes.size <= PUSH_WINDOW / 2) {
-        const room = PUSH_WINDOW - pushes.size;
-        const sends = await run("notifications", () => startDueNotifications(room), []);
-        channelsDue = sends.length >= room;
-        started += track(pushes, sends);
+        const room = Math.min(PUSH_WINDOW - pushes.size, pace.room());
+        if (room > 0) {
+          const sends = await run("notifications", () => startDueNotifications(room), []);
+          pace.spend(sends.length);
+          channelsDue = sends.length >= room;
+          started += track(pushes, sends);
+        } else paced = true;
       }
       // A window claimed: what is due may be more; go on once half of one has been sent.
       if (started > 0 && (webhooks.size < WEBHOOK_WINDOW || pushes.size < PUSH_WINDOW)) continue;
       // Events came while this pass ran; after a failure, the tick tries again.
       if (fanOutDue && !failed) continue;
-      await Promise.race([listen(), new Promise<void>((resolve) => (sendEnded = resolve))]);
+      const waits = [listen(), new Promise<void>((resolve) => (sendEnded = resolve))];
+      // Held back by the pace: claimed again when the next chunk may go.
+      if (paced) waits.push(new Promise((resolve) => setTimeout(resolve, pace.untilRoom() + RETRY_PACED_MS)));
+      await Promise.race(waits);
     }
   })();
   return { stop: () => stopped.abort() };
