@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { CaptureSent, usePriorityName } from "@/components/ask/capture-parts";
 import { Button } from "@/components/ui/button";
 import { chipClass } from "@/components/ui/chip";
-import { FormError, fieldDescription } from "@/components/ui/field";
+import { FieldError, FormError, fieldDescription } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
 import { useHydrated } from "@/components/ui/use-hydrated";
@@ -86,11 +86,7 @@ export function QuickCapture({ pageUrl, pageContext, onSent }: Props) {
             {isSubmitting ? t("quick.sending") : t("quick.send")}
           </Button>
         </div>
-        {textError ? (
-          <p id={`${textId}-error`} className="text-sm text-danger">
-            {textError}
-          </p>
-        ) : null}
+        {textError ? <FieldError id={textId}>{textError}</FieldError> : null}
       </div>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         {/* Native radios: arrow keys move between them, and they post without JavaScript. */}

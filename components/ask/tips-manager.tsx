@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import useSWR from "swr";
 import { Button } from "@/components/ui/button";
-import { FormError, fieldDescription } from "@/components/ui/field";
+import { FieldError, FormError, fieldDescription } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { useApiForm, useSendForm } from "@/components/ui/use-api-form";
@@ -70,11 +70,7 @@ export function TipsManager() {
             {isSubmitting ? t("adding") : t("add")}
           </Button>
         </div>
-        {textError ? (
-          <p id={`${textId}-error`} className="text-sm text-danger">
-            {textError}
-          </p>
-        ) : null}
+        {textError ? <FieldError id={textId}>{textError}</FieldError> : null}
       </form>
       <div aria-live="polite">{message ? <Notice tone={message.tone}>{message.text}</Notice> : null}</div>
       {isLoading ? <p className="text-sm text-muted">{t("loading")}</p> : null}

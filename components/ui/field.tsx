@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { buttonClass } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 
 export { inputClass } from "@/components/ui/input";
@@ -42,9 +41,7 @@ export function FormField({
       </label>
       {children(control)}
       {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-          {error}
-        </p>
+        <FieldError id={id}>{error}</FieldError>
       ) : hint ? (
         <p id={`${id}-hint`} className="text-sm text-muted">
           {hint}
@@ -57,7 +54,7 @@ export function FormField({
 /**
  * The id a control points at with aria-describedby: its error's, else its hint's.
  * FormField wires it; call it by hand only for a control FormField cannot wrap
- * (no visible label of its own, a button beside it), rendering `${id}-error` too.
+ * (no visible label of its own, a button beside it), with its FieldError.
  */
 export function fieldDescription(id: string, { error, hint }: { error?: unknown; hint?: unknown }): string | undefined {
   if (error) return `${id}-error`;
@@ -65,10 +62,17 @@ export function fieldDescription(id: string, { error, hint }: { error?: unknown;
   return undefined;
 }
 
-/** @deprecated use `<Button block>` from components/ui/button. */
-export const primaryButtonClass = buttonClass("primary", { block: true });
-/** @deprecated use `<Button kind="secondary">` from components/ui/button. */
-export const secondaryButtonClass = buttonClass("secondary");
+/**
+ * A control's error beneath it, as FormField shows one: for a control it
+ * cannot wrap, whose aria-describedby is fieldDescription's.
+ */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+      {children}
+    </p>
+  );
+}
 
 /** A form's error that belongs to no single field (the server refused, no connection). */
 export function FormError({ children }: { children?: ReactNode }) {

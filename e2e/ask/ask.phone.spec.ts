@@ -119,3 +119,26 @@ test("a todo's page with many follow-ups, and the queue's More link, fit a phone
   await noOverflow(page);
   await page.screenshot({ path: "test-results/screenshots/ask-queue-cut.png" });
 });
+
+test.describe("in Portuguese", () => {
+  test.use({ locale: "pt-PT" });
+
+  test("an empty quick request is refused beside its field, announced, and nothing is sent", async ({ page }) => {
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname.endsWith("/log")) sent.push(request.url());
+    });
+    await page.goto("/base-ask/");
+    const quick = page.getByRole("form", { name: "Pedido rápido" });
+    // The form's JavaScript in charge (noValidate), not the browser's own bubble.
+    await expect(quick).toHaveAttribute("novalidate", "");
+    await quick.getByRole("button", { name: "Enviar" }).click();
+    const refusal = quick.getByRole("alert");
+    await expect(refusal).toHaveText("não pode ficar em branco");
+    const text = quick.getByRole("textbox");
+    await expect(text).toHaveAttribute("aria-invalid", "true");
+    await expect(text).toHaveAttribute("aria-describedby", (await refusal.getAttribute("id"))!);
+    expect(sent).toEqual([]);
+    await page.screenshot({ path: "test-results/screenshots/ask-quick-refused.png" });
+  });
+});
