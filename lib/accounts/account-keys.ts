@@ -1,6 +1,6 @@
 import "server-only";
 import type { AccountKeyJson } from "@/lib/accounts/schemas";
-import { newKeySecret } from "@/lib/auth/api-keys";
+import { keyColumns, newKeySecret, shapeKey } from "@/lib/auth/api-keys";
 import { ACCOUNT_SCOPES, type AccountScope } from "@/lib/auth/scopes";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -10,34 +10,11 @@ import { AppError, errorText, fieldError } from "@/lib/http/errors";
 // and revoked by the account, with the scopes its plan allows, at most
 // ACCOUNT_MAX_KEYS at once. They are counted against the account's plan.
 
-const keyColumns = {
-  id: true,
-  name: true,
-  scopes: true,
-  prefix: true,
-  createdAt: true,
-  lastUsedAt: true,
-  revokedAt: true,
-} as const;
-
-function shapeKey(row: {
-  id: number;
-  name: string;
-  scopes: string[];
-  prefix: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-}): AccountKeyJson {
-  return {
-    id: row.id,
-    name: row.name,
-    scopes: ACCOUNT_SCOPES.filter((scope) => row.scopes.includes(scope)),
-    prefix: row.prefix,
-    created_at: row.createdAt.toISOString(),
-    last_used_at: row.lastUsedAt?.toISOString() ?? null,
-    revoked_at: row.revokedAt?.toISOString() ?? null,
-  };
+/** A key as its account sees it: no plan (the account's own), only the scopes an account may hold. */
+function shapeAccountKey(row: Parameters<typeof shapeKey>[0]): AccountKeyJson {
+  const { id, name, prefix, created_at, last_used_at, revoked_at } = shapeKey(row);
+  const scopes = ACCOUNT_SCOPES.filter((scope) => row.scopes.includes(scope));
+  return { id, name, scopes, prefix, created_at, last_used_at, revoked_at };
 }
 
 export async function listAccountKeys(options: { accountId: number }): Promise<AccountKeyJson[]> {
@@ -46,7 +23,7 @@ export async function listAccountKeys(options: { accountId: number }): Promise<A
     select: keyColumns,
     orderBy: { id: "desc" },
   });
-  return rows.map(shapeKey);
+  return rows.map(shapeAccountKey);
 }
 
 /**
@@ -86,5 +63,5 @@ export async function revokeAccountKey(options: { accountId: number; id: number 
   await db().apiKey.updateMany({ where: { id, accountId, revokedAt: null }, data: { revokedAt: new Date() } });
   const row = await db().apiKey.findFirst({ where: { id, accountId }, select: keyColumns });
   if (!row) throw new AppError("not_found", errorText("labs.keyNotFound", { id }));
-  return shapeKey(row);
+  return shapeAccountKey(row);
 }

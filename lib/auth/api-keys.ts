@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, errorText, fieldError } from "@/lib/http/errors";
 import { ACCOUNT_SCOPES, API_SCOPES, type AccountScope, type ApiScope } from "@/lib/auth/scopes";
 import type { ApiKey } from "@/lib/labs/schemas";
@@ -91,7 +92,8 @@ export async function mintApiKey(options: { name: string; plan: string; scopes: 
   return { ...row, scopes: knownScopes(row.scopes), key };
 }
 
-const keyColumns = {
+/** The columns a key is shown from: never its hash. */
+export const keyColumns = {
   id: true,
   name: true,
   plan: true,
@@ -100,20 +102,12 @@ const keyColumns = {
   createdAt: true,
   lastUsedAt: true,
   revokedAt: true,
-} as const;
+} as const satisfies Prisma.ApiKeySelect;
 
-type KeyRow = {
-  id: number;
-  name: string;
-  plan: string;
-  scopes: string[];
-  prefix: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-};
+type KeyRow = Prisma.ApiKeyGetPayload<{ select: typeof keyColumns }>;
 
-function shapeKey(row: KeyRow): ApiKey {
+/** A key as the API shows it. */
+export function shapeKey(row: KeyRow): ApiKey {
   return {
     id: row.id,
     name: row.name,
