@@ -1,6 +1,6 @@
 import "server-only";
 import type { AccountKeyJson } from "@/lib/accounts/schemas";
-import { keyColumns, newKeySecret, shapeKey } from "@/lib/auth/api-keys";
+import { keyColumns, newKeySecret, shapeKey, type KeyRow } from "@/lib/auth/api-keys";
 import { ACCOUNT_SCOPES, type AccountScope } from "@/lib/auth/scopes";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -11,7 +11,7 @@ import { AppError, errorText, fieldError } from "@/lib/http/errors";
 // ACCOUNT_MAX_KEYS at once. They are counted against the account's plan.
 
 /** A key as its account sees it: no plan (the account's own), only the scopes an account may hold. */
-function shapeAccountKey(row: Parameters<typeof shapeKey>[0]): AccountKeyJson {
+function shapeAccountKey(row: KeyRow): AccountKeyJson {
   const { id, name, prefix, created_at, last_used_at, revoked_at } = shapeKey(row);
   const scopes = ACCOUNT_SCOPES.filter((scope) => row.scopes.includes(scope));
   return { id, name, scopes, prefix, created_at, last_used_at, revoked_at };

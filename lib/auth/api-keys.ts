@@ -104,7 +104,7 @@ export const keyColumns = {
   revokedAt: true,
 } as const satisfies Prisma.ApiKeySelect;
 
-type KeyRow = Prisma.ApiKeyGetPayload<{ select: typeof keyColumns }>;
+export type KeyRow = Prisma.ApiKeyGetPayload<{ select: typeof keyColumns }>;
 
 /** A key as the API shows it. */
 export function shapeKey(row: KeyRow): ApiKey {

@@ -116,8 +116,12 @@ export function startDeliveryWorker(): { stop: () => void } {
       if (fanOutDue && !failed) continue;
       const waits = [listen(), new Promise<void>((resolve) => (sendEnded = resolve))];
       // Held back by the pace: claimed again when the next chunk may go.
-      if (paced) waits.push(new Promise((resolve) => setTimeout(resolve, pace.untilRoom() + RETRY_PACED_MS)));
+      let pacedTimer: NodeJS.Timeout | undefined;
+      if (paced)
+        waits.push(new Promise((resolve) => (pacedTimer = setTimeout(resolve, pace.untilRoom() + RETRY_PACED_MS))));
       await Promise.race(waits);
+      // Woken sooner (a send ended, an event came): the next turn sets its own.
+      clearTimeout(pacedTimer);
     }
   })();
   return { stop: () => stopped.abort() };
