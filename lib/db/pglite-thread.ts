@@ -79,8 +79,9 @@ export class PGliteThread {
   private lastId = 0;
   private failure: Error | null = null;
 
-  constructor(dataDir: string) {
-    this.worker = new Worker(WORKER_FILE, { workerData: { dataDir } });
+  /** `upkeep` sets when the thread vacuums (lib/db/pglite-worker.mjs): for tests that cannot wait for the defaults. */
+  constructor(dataDir: string, options: { upkeep?: { statements?: number; idleMs?: number } } = {}) {
+    this.worker = new Worker(WORKER_FILE, { workerData: { dataDir, upkeep: options.upkeep } });
     // Idle, the worker does not keep the process alive; a call in flight does.
     this.worker.unref();
     this.worker.on("message", (answer: Answer) => this.settle(answer));

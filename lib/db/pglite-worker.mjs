@@ -7,8 +7,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
-/** @type {{ dataDir: string }} */
-const { dataDir } = workerData;
+/** @type {{ dataDir: string, upkeep?: { statements?: number, idleMs?: number } }} */
+const { dataDir, upkeep = {} } = workerData;
 const pglite = new PGlite(dataDir);
 const factory = new PrismaPGlite(pglite);
 
@@ -128,12 +128,63 @@ function nextIndex() {
   return ahead >= 0 ? ahead : queue.length > 0 ? 0 : -1;
 }
 
+// Upkeep (docs/decisions/039-pglite-upkeep.md). PGlite has no autovacuum:
+// every row updated or deleted leaves its old version behind, in the table
+// and in each of its indexes, and the plans a connection keeps are never
+// made again as its tables grow. A webhook's deliveries, each written
+// twice, slowed every pass by a tenth of a millisecond a thousand. So this
+// thread vacuums the app's tables itself, between two statements and never
+// inside a transaction: after UPKEEP_STATEMENTS statements, or
+// UPKEEP_IDLE_MS after the last upkeep if any ran since; the first upkeep,
+// and one a day after it, analyzes them too.
+const UPKEEP_STATEMENTS = upkeep.statements ?? 20_000;
+const UPKEEP_IDLE_MS = upkeep.idleMs ?? 10 * 60 * 1000;
+const ANALYZE_EVERY_MS = 24 * 60 * 60 * 1000;
+let statementsSinceUpkeep = 0;
+let lastUpkeep = performance.now();
+let lastAnalyze = Number.NEGATIVE_INFINITY;
+
+function upkeepDue() {
+  if (statementsSinceUpkeep === 0 || openTransaction !== null) return false;
+  return statementsSinceUpkeep >= UPKEEP_STATEMENTS || performance.now() - lastUpkeep >= UPKEEP_IDLE_MS;
+}
+
+async function runUpkeep() {
+  await ready;
+  statementsSinceUpkeep = 0;
+  lastUpkeep = performance.now();
+  const analyze = lastUpkeep - lastAnalyze >= ANALYZE_EVERY_MS;
+  try {
+    const { rows } = await pglite.query(
+      `SELECT string_agg(format('%I.%I', schemaname, tablename), ', ') AS tables
+       FROM pg_tables WHERE schemaname = current_schema()`,
+    );
+    if (rows[0]?.tables) await pglite.exec(`VACUUM ${analyze ? "(ANALYZE) " : ""}${rows[0].tables}`);
+    if (analyze) lastAnalyze = lastUpkeep;
+  } catch (error) {
+    // The database works without it, only slower as it grows: said, and tried again at the next.
+    console.error("labs: the embedded database's upkeep (VACUUM) failed:", error?.message ?? error);
+  }
+}
+
+// An idle server's last statements are vacuumed after them too.
+setInterval(schedulePump, Math.min(UPKEEP_IDLE_MS, 60_000)).unref();
+
 function pump() {
   if (busy) return;
+  if (upkeepDue()) {
+    busy = true;
+    void runUpkeep().finally(() => {
+      busy = false;
+      schedulePump();
+    });
+    return;
+  }
   const index = nextIndex();
   if (index < 0) return;
   const [message] = queue.splice(index, 1);
   busy = true;
+  statementsSinceUpkeep++;
   void answer(message, run(message)).finally(() => {
     busy = false;
     schedulePump();

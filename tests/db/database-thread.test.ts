@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { countLoopTurns } from "@/tests/support/loop-turns";
+import { until } from "@/tests/support/until";
 import { db } from "@/lib/db";
 import { aheadOfRequests, PGliteThread, pgliteThreadAdapter } from "@/lib/db/pglite-thread";
 
@@ -103,6 +104,65 @@ describe("the PGlite thread", () => {
     await Promise.all([outside, ahead]);
     expect(done).toEqual(["inside", "ahead", "outside"]);
     await thread.close();
+  });
+
+  // PGlite has no autovacuum: the thread vacuums (docs/decisions/039-pglite-upkeep.md).
+  describe("its upkeep", () => {
+    const statement = (sql: string) => ({ sql, args: [], argTypes: [] });
+    const lastVacuum = async (adapter: {
+      queryRaw: (q: ReturnType<typeof statement>) => Promise<{ rows: unknown[][] }>;
+    }) =>
+      (
+        await adapter.queryRaw(
+          statement("SELECT last_vacuum::text, last_analyze::text FROM pg_stat_user_tables WHERE relname = 'churn'"),
+        )
+      ).rows[0];
+
+    it("vacuums and analyzes the tables once enough statements have run, and takes back their dead rows", async () => {
+      const thread = new PGliteThread("memory://", { upkeep: { statements: 40 } });
+      const adapter = await pgliteThreadAdapter(thread).connect();
+      await adapter.executeScript(
+        "CREATE TABLE churn (id int PRIMARY KEY, n int); INSERT INTO churn SELECT g, 0 FROM generate_series(1, 2000) g",
+      );
+      const size = async () =>
+        Number((await adapter.queryRaw(statement("SELECT pg_relation_size('churn')::int AS size"))).rows[0]![0]);
+      expect(await lastVacuum(adapter)).toEqual([null, null]);
+      // Each update leaves 2 000 dead rows behind; once vacuumed, the next update reuses their room.
+      for (let i = 0; i < 45; i++) await adapter.executeRaw(statement("UPDATE churn SET n = n + 1"));
+      const [vacuumed, analyzed] = (await until(
+        () => lastVacuum(adapter),
+        (row) => row?.[0] !== null,
+        "a vacuum",
+      ))!;
+      expect(vacuumed).not.toBeNull();
+      expect(analyzed).not.toBeNull();
+      const afterVacuum = await size();
+      for (let i = 0; i < 5; i++) await adapter.executeRaw(statement("UPDATE churn SET n = n + 1"));
+      expect(await size()).toBeLessThanOrEqual(afterVacuum * 1.5);
+      await thread.close();
+    });
+
+    it("waits for an open transaction to end", async () => {
+      const thread = new PGliteThread("memory://", { upkeep: { statements: 10 } });
+      const adapter = await pgliteThreadAdapter(thread).connect();
+      await adapter.executeScript("CREATE TABLE churn (id int PRIMARY KEY, n int); INSERT INTO churn VALUES (1, 0)");
+      const transaction = await adapter.startTransaction();
+      for (let i = 0; i < 30; i++) await transaction.executeRaw(statement("UPDATE churn SET n = n + 1"));
+      // VACUUM cannot run inside a transaction block, and none ran between its statements.
+      expect((await transaction.queryRaw(statement("SELECT n FROM churn"))).rows).toEqual([[30]]);
+      expect(
+        (await transaction.queryRaw(statement("SELECT last_vacuum FROM pg_stat_user_tables WHERE relname = 'churn'")))
+          .rows,
+      ).toEqual([[null]]);
+      await transaction.commit();
+      await until(
+        () => lastVacuum(adapter),
+        (row) => row?.[0] !== null,
+        "a vacuum after the commit",
+      );
+      expect((await adapter.queryRaw(statement("SELECT n FROM churn"))).rows).toEqual([[30]]);
+      await thread.close();
+    });
   });
 
   it("answers nothing once closed", async () => {
