@@ -48,6 +48,27 @@ describe("the fan-out", () => {
   });
 });
 
+describe("the claim", () => {
+  it("takes what is due for a webhook that works, and nothing of a disabled one's", async () => {
+    answer = 200;
+    const [working, disabled] = await Promise.all([
+      createWebhook({ url, types: ["todo.created"] }),
+      createWebhook({ url, types: ["todo.created"] }),
+    ]);
+    await db().webhook.update({ where: { id: disabled.id }, data: { disabledAt: new Date() } });
+    const due = (webhookId: number) =>
+      db().webhookDelivery.create({ data: { webhookId, type: "webhook.test", payload: "{}" } });
+    const [fromWorking, fromDisabled] = await Promise.all([due(working.id), due(disabled.id)]);
+    // Other files' deliveries may be due too (in db:postgres they share the database): room for them all.
+    await deliverDue({ limit: 100 });
+    const status = async (id: number) => (await db().webhookDelivery.findUniqueOrThrow({ where: { id } })).status;
+    expect(await status(fromWorking.id)).toBe("delivered");
+    expect(await status(fromDisabled.id)).toBe("pending");
+    expect((await db().webhookDelivery.findUniqueOrThrow({ where: { id: fromDisabled.id } })).attempts).toBe(0);
+    await db().webhook.update({ where: { id: working.id }, data: { disabledAt: new Date() } });
+  });
+});
+
 describe("a receiver that keeps failing", () => {
   it("is given up after 24 hours, and its webhook disabled, with a webhook.disabled event", async () => {
     answer = 500;
