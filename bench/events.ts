@@ -21,6 +21,7 @@
 //    without its delivery.
 // BENCH_PARTS picks some of them (BENCH_PARTS=2: the fan-out alone).
 // Nothing asserts on the numbers.
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sealOperatorSession } from "../tests/support/operator-seal";
@@ -63,7 +64,22 @@ const post = (path: string, body: unknown, headers: Record<string, string> = ope
     body: JSON.stringify(body),
   });
 
-type Result = { rate: number; p50: number; p99: number };
+type Result = { rate: number; p50: number; p99: number; serverCpuMs: number; benchCpuMs: number };
+
+/** CPU the server's process has used (all its threads, PGlite's among them), in ms; NaN off Linux. */
+const serverCpu = () => {
+  try {
+    const fields = readFileSync(`/proc/${app.server.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+};
+const benchCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 /** `clients` workers calling `call` for `seconds`, and after them until `done()` says so. */
 async function load(
@@ -76,6 +92,7 @@ async function load(
   let n = 0;
   const started = performance.now();
   const end = started + seconds * 1000;
+  const cpuBefore = { server: serverCpu(), bench: benchCpu() };
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < end || !done()) {
@@ -92,6 +109,9 @@ async function load(
     rate: latencies.length / took,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
+    // Less at the mercy of the hour than a rate: what each call cost the server and the bench (its clients and receiver).
+    serverCpuMs: (serverCpu() - cpuBefore.server) / latencies.length,
+    benchCpuMs: (benchCpu() - cpuBefore.bench) / latencies.length,
   };
 }
 
@@ -185,7 +205,12 @@ try {
       ratios.push(round.with.rate / round.without.rate);
     }
     const rates = (pick: "with" | "without") => rounds.map((round) => round[pick].rate.toFixed(0)).join(", ");
+    const cpu = (pick: "with" | "without") => {
+      const cost = (key: "serverCpuMs" | "benchCpuMs") => median(rounds.map((round) => round[pick][key])).toFixed(2);
+      return `server ${cost("serverCpuMs")} ms, bench ${cost("benchCpuMs")} ms`;
+    };
     console.log(`3. ${name}: without ${rates("without")}/s; with ${rates("with")}/s`);
+    console.log(`3. ${name}, CPU a call (median): without ${cpu("without")}; with ${cpu("with")}`);
     console.log(
       `3. ${name} with events / without: median ${median(ratios).toFixed(2)} (pairs ${ratios.map((r) => r.toFixed(2)).join(", ")})`,
     );
