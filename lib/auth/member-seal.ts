@@ -1,4 +1,5 @@
-import { sealData, unsealData } from "iron-session";
+import { sealData } from "iron-session";
+import { openSeal } from "@/lib/auth/open-seal";
 import { operatorSecrets } from "@/lib/auth/secrets";
 
 // The `labs_member` cookie of a paired phone (LABS_ACCESS=household): a seal
@@ -24,10 +25,10 @@ export async function sealMember(deviceId: number): Promise<string> {
 export async function readMemberSeal(seal: string | undefined): Promise<number | null> {
   const secrets = operatorSecrets();
   if (!seal || !secrets) return null;
-  const data = await unsealData<MemberSeal>(seal, {
+  const data: MemberSeal = await openSeal<MemberSeal>(seal, {
     password: secrets.sessionSecret,
     ttl: MEMBER_TTL_SECONDS,
-  }).catch(() => ({}) as MemberSeal);
+  });
   return Number.isInteger(data.device) ? (data.device as number) : null;
 }
 

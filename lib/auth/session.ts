@@ -1,4 +1,5 @@
-import { getIronSession, unsealData, webCookies, type SessionOptions } from "iron-session";
+import { getIronSession, webCookies, type SessionOptions } from "iron-session";
+import { openSeal } from "@/lib/auth/open-seal";
 import { operatorSecrets, type OperatorSecrets } from "@/lib/auth/secrets";
 import { newOperatorSession, passwordFingerprint, type OperatorSession } from "@/lib/auth/session-seal";
 import { isHttps } from "@/lib/http/client-address";
@@ -33,10 +34,10 @@ function passwordOf(secrets: OperatorSecrets): string {
 export async function readOperatorSeal(seal: string | undefined): Promise<Required<OperatorSession> | null> {
   const secrets = operatorSecrets();
   if (!seal || !secrets) return null;
-  const data = await unsealData<OperatorSession>(seal, {
+  const data: OperatorSession = await openSeal<OperatorSession>(seal, {
     password: secrets.sessionSecret,
     ttl: SESSION_TTL_SECONDS,
-  }).catch(() => ({}) as OperatorSession);
+  });
   if (data.operator !== true || !data.sid || !data.since || Number.isNaN(Date.parse(data.since))) return null;
   if (!Number.isInteger(data.epoch)) return null;
   if (data.pw !== passwordFingerprint({ sessionSecret: secrets.sessionSecret, password: passwordOf(secrets) })) {
